@@ -1,0 +1,110 @@
+"""aiarray: an Array API namespace with the GB/T AI-operator semantics and Ascend promotion.
+
+``import aiarray as xp`` works wherever code is written against the Python Array
+API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T map.
+"""
+
+from __future__ import annotations
+
+import math as _math
+
+from . import _dtypes
+from ._api.creation import (
+    arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like, linspace,
+    meshgrid, ones, ones_like, tril, triu, zeros, zeros_like,
+)
+from ._api.data_type import astype, can_cast, finfo, iinfo, isdtype, result_type
+from ._api.elementwise import (
+    abs, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_invert,
+    bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor, ceil, clip, conj,
+    copysign, cos, cosh, divide, equal, exp, expm1, floor, floor_divide, greater,
+    greater_equal, hypot, imag, isfinite, isinf, isnan, less, less_equal, log, log1p, log2,
+    log10, logaddexp, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
+    multiply, negative, nextafter, not_equal, positive, pow, real, reciprocal, remainder,
+    round, sign, signbit, sin, sinh, sqrt, square, subtract, tan, tanh, trunc,
+)
+from ._api.info import __array_namespace_info__
+from ._api.linear_algebra import matmul, matrix_transpose
+from ._array import Array, as_parameter
+from ._device import CPU, Device
+from ._errors import (
+    AiarrayError, AllocationError, AxisError, DimensionMismatchError, DLPackError,
+    InternalError, InvalidArgumentError, OutOfRangeError, ParameterCastError,
+    ScalarOverflowError, Status, TypeMismatchError, UninitializedError,
+)
+from ._promotion import (
+    TypedScalar, explain_promotion, get_promotion_policy, promotion_policy, scalar,
+    set_promotion_policy,
+)
+
+__version__ = "0.1.0"
+__array_api_version__ = "2025.12"
+
+# Data types (NumPy dtype objects; bfloat16 from ml_dtypes; complex32 is aiarray's).
+bool = _dtypes.bool_  # noqa: A001 - the standard's name
+int8 = _dtypes.int8
+int16 = _dtypes.int16
+int32 = _dtypes.int32
+int64 = _dtypes.int64
+uint8 = _dtypes.uint8
+uint16 = _dtypes.uint16
+uint32 = _dtypes.uint32
+uint64 = _dtypes.uint64
+float16 = _dtypes.float16
+bfloat16 = _dtypes.bfloat16
+float32 = _dtypes.float32
+float64 = _dtypes.float64
+complex32 = _dtypes.complex32
+complex64 = _dtypes.complex64
+complex128 = _dtypes.complex128
+
+# Constants.
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
+newaxis = None
+
+__all__ = [
+    "__array_api_version__", "__array_namespace_info__",
+    # dtypes
+    "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "bfloat16", "float32", "float64", "complex32", "complex64", "complex128",
+    # constants
+    "e", "inf", "nan", "newaxis", "pi",
+    # creation
+    "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
+    "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
+    # data types
+    "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type",
+    # elementwise
+    "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",
+    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag", "isfinite", "isinf",
+    "isnan", "less", "less_equal", "log", "log1p", "log2", "log10", "logaddexp", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
+    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder", "round",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
+    # linear algebra
+    "matmul", "matrix_transpose",
+    # aiarray: array object, devices, promotion, errors
+    "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "result_type",
+    "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
+    "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",
+    "TypeMismatchError", "DimensionMismatchError", "OutOfRangeError", "AxisError",
+    "AllocationError", "InternalError", "ScalarOverflowError", "ParameterCastError",
+    "DLPackError",
+]
+
+from . import _array as _array_module  # noqa: E402
+
+_array_module._namespace = __import__(__name__)
+for _name in __all__:  # public functions report the public module
+    _obj = globals()[_name]
+    if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):
+        try:
+            _obj.__module__ = "aiarray"
+        except (AttributeError, TypeError):
+            pass
+del _name, _obj

@@ -1,0 +1,106 @@
+"""Command line: ``python -m aiarray info | promote A B | table``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+import aiarray
+from aiarray import _dtypes as D
+from aiarray import _promotion as P
+
+
+def _dtype_arg(text: str) -> np.dtype:
+    dt = D.FROM_NAME.get(text) or D.FROM_SHORT.get(text)
+    if dt is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a dtype; use a name (float32) or a short name (f32)"
+        )
+    return dt
+
+
+def _operand_arg(text: str) -> object:
+    """A dtype, or a Python scalar literal (1, 1.5, 1j, True)."""
+    try:
+        return _dtype_arg(text)
+    except argparse.ArgumentTypeError:
+        pass
+    literals = {"True": True, "False": False}
+    if text in literals:
+        return literals[text]
+    for kind in (int, float, complex):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    raise argparse.ArgumentTypeError(f"{text!r} is neither a dtype nor a Python scalar")
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    info = aiarray.__array_namespace_info__()
+    print(f"aiarray {aiarray.__version__}")
+    print(f"array API standard: {aiarray.__array_api_version__}")
+    print(f"numpy {np.__version__}")
+    print("dtypes: " + ", ".join(info.dtypes(extended=True)))
+    print("devices: " + ", ".join(str(d) for d in info.devices()))
+    print("default dtypes: " + ", ".join(
+        f"{k}={D.name_of(v)}" for k, v in info.default_dtypes().items()))
+    print(f"promotion policy: {aiarray.get_promotion_policy()} "
+          f"(available: {', '.join(P.POLICIES)})")
+    return 0
+
+
+def cmd_promote(args: argparse.Namespace) -> int:
+    with aiarray.promotion_policy(args.policy):
+        why = aiarray.explain_promotion(args.a, args.b)
+    print(why)
+    return 0 if why.result is not None else 1
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    pol = P._lookup_policy(args.policy)
+    dts = D.ALL_DTYPES
+    width = 6
+    if args.scalar:
+        rows = list(dts) + list(P.PY_KINDS.values())
+        title = "tensor dtype across, scalar down"
+        cell = lambda r, c: pol.scalars[(c, r)].result  # noqa: E731
+    else:
+        rows = list(dts)
+        title = "tensor-tensor"
+        cell = lambda r, c: pol.pairs[(r, c)].result  # noqa: E731
+    print(f"policy {pol.name!r}: {title}; '-' = cannot promote (TypeError)")
+    print("".ljust(8) + "".join(D.SHORT[c].ljust(width) for c in dts))
+    for r in rows:
+        label = D.SHORT[r] if isinstance(r, np.dtype) else f"py-{r}"
+        res = (cell(r, c) for c in dts)
+        print(label.ljust(8) + "".join((D.SHORT[x] if x is not None else "-").ljust(width)
+                                       for x in res))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m aiarray", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("info", help="version, standard version, dtypes, devices, policy")
+    pr = sub.add_parser("promote", help="result dtype of two operands and the rule that decided")
+    pr.add_argument("a", type=_dtype_arg, help="a dtype (float32 or f32)")
+    pr.add_argument("b", type=_operand_arg, help="a dtype or a Python scalar (1, 1.5, 1j, True)")
+    tb = sub.add_parser("table", help="print a policy's whole promotion table")
+    tb.add_argument("--scalar", action="store_true", help="the tensor-scalar table")
+    for p in (pr, tb):
+        p.add_argument("--policy", default="ascend", choices=P.POLICIES)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

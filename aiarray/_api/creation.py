@@ -1,0 +1,360 @@
+"""Creation functions of the standard (GB/T 7.2.1)."""
+
+from __future__ import annotations
+
+import builtins
+import math
+from typing import Any
+
+import numpy as np
+
+from .. import _dtypes as D
+from .. import _promotion as P
+from .._array import Array
+from .._device import check_device
+from .._dispatch import not_an_array
+from .._errors import (
+    AllocationError,
+    DimensionMismatchError,
+    DLPackError,
+    InvalidArgumentError,
+    ScalarOverflowError,
+    TypeMismatchError,
+)
+from .data_type import convert
+
+__all__ = [
+    "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",
+    "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
+]
+
+DEFAULT_INT = D.int64
+DEFAULT_FLOAT = D.float64
+DEFAULT_COMPLEX = D.complex128
+_DEFAULT_FOR_KIND = {"b": D.bool_, "i": DEFAULT_INT, "u": DEFAULT_INT, "f": DEFAULT_FLOAT,
+                     "c": DEFAULT_COMPLEX}
+
+
+def _opt_dtype(dtype: object) -> np.dtype | None:
+    return None if dtype is None else D.canonical(dtype)
+
+
+def shape_tuple(shape: object, argname: str = "shape") -> tuple[int, ...]:
+    """Validate a shape (an int or a sequence of non-negative ints)."""
+    if isinstance(shape, int | np.integer) and not isinstance(shape, builtins.bool):
+        shape = (int(shape),)
+    try:
+        dims = tuple(int(operator_index(s)) for s in shape)  # type: ignore[union-attr]
+    except TypeError:
+        raise TypeMismatchError(f"{argname}={shape!r} must be an int or a tuple of ints") from None
+    if any(d < 0 for d in dims):
+        raise InvalidArgumentError(f"{argname}={shape!r} has a negative dimension")
+    return dims
+
+
+def operator_index(v: object) -> int:
+    """``operator.index`` that rejects bools."""
+    if isinstance(v, builtins.bool):
+        raise TypeError
+    import operator
+
+    return operator.index(v)
+
+
+def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+    try:
+        return func(shape, dtype=dt)
+    except MemoryError:
+        size = math.prod(shape) * dt.itemsize
+        raise AllocationError(f"cannot allocate {size} bytes for shape {shape}") from None
+
+
+def _filled(shape: tuple[int, ...], value: object, dt: np.dtype) -> np.ndarray:
+    if dt is D.complex32:
+        out = _alloc(np.empty, shape, dt)
+        c = complex(value)  # type: ignore[arg-type]
+        out["real"] = c.real
+        out["imag"] = c.imag
+        return out
+    out = _alloc(np.empty, shape, dt)
+    out.fill(value)
+    return out
+
+
+def _infer_scalar_dtype(value: object, func: str) -> np.dtype:
+    kind = P.PY_KINDS.get(type(value))
+    if kind is not None:
+        return {"bool": D.bool_, "int": DEFAULT_INT, "float": DEFAULT_FLOAT,
+                "complex": DEFAULT_COMPLEX}[kind]
+    if isinstance(value, P.TypedScalar):
+        return value.dtype
+    if isinstance(value, np.generic):
+        return D.canonical(value.dtype, "fill_value")
+    raise TypeMismatchError(f"{func}(): fill_value={value!r} must be a bool, int, float or complex")
+
+
+def _check_fill(value: object, dt: np.dtype, func: str) -> object:
+    """Validate a fill value against ``dt``; returns the Python value to store."""
+    if isinstance(value, P.TypedScalar):
+        value = value.value
+    elif isinstance(value, np.generic):
+        value = value.item()
+    elif type(value) is Array:
+        if value.ndim != 0:
+            raise DimensionMismatchError(f"{func}(): fill_value must be a scalar, got shape {value.shape}")
+        value = value._scalar("fill_value")
+    if isinstance(value, complex) and dt not in D.COMPLEX:
+        raise TypeMismatchError(f"{func}(): complex fill_value={value!r} needs a complex dtype, "
+                                f"got {D.name_of(dt)}")
+    if isinstance(value, float) and (dt in D.INTEGER or dt is D.bool_):
+        if not value.is_integer():
+            raise TypeMismatchError(f"{func}(): fill_value={value!r} is not a whole number; "
+                                    f"dtype {D.name_of(dt)} cannot hold it")
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, builtins.bool) and dt is not D.bool_:
+        P.check_int_fits(value, dt, "fill_value")
+    return value
+
+
+def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
+            copy: builtins.bool | None = None) -> Array:
+    """Convert ``obj`` to an Array (GB/T 7.2.1.1, 7.2.1.2, 7.2.1.16).
+
+    ``copy=True`` always copies, ``copy=False`` never does (ValueError if it would
+    have to), ``copy=None`` copies only when needed.  Python scalars and nested
+    sequences infer bool, int64, float64 or complex128; a Python int that does not
+    fit the dtype raises OverflowError.
+    """
+    check_device(device)
+    dt = _opt_dtype(dtype)
+    if type(obj) is Array:
+        if dt is None or dt is obj._dtype:
+            if copy:
+                return Array._new(obj._array.copy(), obj._dtype)
+            return Array._new(obj._array, obj._dtype)
+        if copy is False:
+            raise InvalidArgumentError(
+                f"asarray(copy=False): {D.name_of(obj._dtype)} -> {D.name_of(dt)} needs a copy"
+            )
+        return Array._new(convert(obj._array, obj._dtype, dt), dt)
+    if isinstance(obj, P.TypedScalar):
+        dt = dt or obj.dtype
+        obj = obj.value
+    target = D.complex64 if dt is D.complex32 else dt
+    try:
+        a = np.asarray(obj, dtype=target, copy=copy)
+    except OverflowError as e:
+        raise ScalarOverflowError(f"asarray(): a value does not fit {D.name_of(dt)}: {e}") from None
+    except ValueError as e:
+        if copy is False and "copy" in str(e):
+            raise InvalidArgumentError(f"asarray(copy=False): {e}") from None
+        raise InvalidArgumentError(f"asarray(): cannot convert obj: {e}") from None
+    except TypeError as e:
+        raise TypeMismatchError(f"asarray(): cannot convert obj to {D.name_of(dt) if dt else 'an array'}: {e}") from None
+    if dt is D.complex32:
+        return Array._new(D.to_c32(a), dt)
+    if dt is None:
+        dt = D.of_numpy(a.dtype)
+        if dt is None or (dt is D.uint64 and not isinstance(obj, np.ndarray | np.generic)):
+            dt = _foreign_dtype(obj, a)
+            a = a.astype(dt)
+    return Array._new(a, dt)
+
+
+def _foreign_dtype(obj: object, a: np.ndarray) -> np.dtype:
+    """An aiarray dtype for a NumPy result outside the aiarray set, or an error."""
+    if a.dtype.kind == "O":
+        raise TypeMismatchError("asarray(): obj holds values that are not numbers of one kind "
+                                "(or a Python int beyond 64 bits, or a ragged sequence)")
+    if a.dtype == np.uint64:  # NumPy's choice for Python ints in [2**63, 2**64)
+        raise ScalarOverflowError("asarray(): a Python int does not fit int64; pass dtype=uint64")
+    if a.dtype.kind in "biufc" and D.of_numpy(a.dtype.newbyteorder("=")) is not None:
+        return D.of_numpy(a.dtype.newbyteorder("="))
+    raise TypeMismatchError(f"asarray(): NumPy dtype {a.dtype} has no aiarray equivalent "
+                            "(strings, dates and objects are not supported)")
+
+
+def _like(x: object, func: str) -> Array:
+    if type(x) is not Array:
+        raise not_an_array(func, "x", x)
+    return x
+
+
+def empty(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+    """Uninitialised array (GB/T 7.2.1.5); default dtype float64."""
+    check_device(device)
+    dt = _opt_dtype(dtype) or DEFAULT_FLOAT
+    return Array._new(_alloc(np.empty, shape_tuple(shape), dt), dt)
+
+
+def zeros(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+    """Array of zeros (GB/T 7.2.1.3); default dtype float64."""
+    check_device(device)
+    dt = _opt_dtype(dtype) or DEFAULT_FLOAT
+    return Array._new(_alloc(np.zeros, shape_tuple(shape), dt), dt)
+
+
+def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+    """Array of ones; default dtype float64."""
+    check_device(device)
+    dt = _opt_dtype(dtype) or DEFAULT_FLOAT
+    return Array._new(_filled(shape_tuple(shape), 1, dt), dt)
+
+
+def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float | complex, *,
+         dtype: Any = None, device: Any = None) -> Array:
+    """Array filled with ``fill_value`` (GB/T 7.2.1.4).
+
+    Without ``dtype`` the value's kind decides: bool, int64, float64 or complex128.
+    A value that does not fit the dtype raises (OverflowError / TypeError).
+    """
+    check_device(device)
+    dt = _opt_dtype(dtype) or _infer_scalar_dtype(fill_value, "full")
+    value = _check_fill(fill_value, dt, "full")
+    return Array._new(_filled(shape_tuple(shape), value, dt), dt)
+
+
+def empty_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    """Uninitialised array with the shape (and by default dtype) of ``x``."""
+    x = _like(x, "empty_like")
+    return empty(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def zeros_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    """Zeros with the shape (and by default dtype) of ``x``."""
+    x = _like(x, "zeros_like")
+    return zeros(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def ones_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+    """Ones with the shape (and by default dtype) of ``x``."""
+    x = _like(x, "ones_like")
+    return ones(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def full_like(x: Array, /, fill_value: builtins.bool | int | float | complex, *,
+              dtype: Any = None, device: Any = None) -> Array:
+    """``fill_value`` with the shape (and by default dtype) of ``x``."""
+    x = _like(x, "full_like")
+    return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
+
+
+def _real_number(v: object, name: str, func: str) -> int | float:
+    if isinstance(v, builtins.bool) or not isinstance(v, int | float | np.integer | np.floating):
+        raise TypeMismatchError(f"{func}(): {name}={v!r} must be an int or a float")
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: Any = None, device: Any = None) -> Array:
+    """Evenly spaced values in [start, stop) (GB/T 7.2.1.12)."""
+    check_device(device)
+    start = _real_number(start, "start", "arange")
+    if stop is None:
+        start, stop = 0, start
+    stop = _real_number(stop, "stop", "arange")
+    step = _real_number(step, "step", "arange")
+    if step == 0:
+        raise InvalidArgumentError("arange(): step=0 is not allowed")
+    if not all(math.isfinite(v) for v in (start, stop, step)):
+        raise InvalidArgumentError(f"arange(): start={start}, stop={stop}, step={step} must be finite")
+    dt = _opt_dtype(dtype)
+    if dt is None:
+        dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
+    n = max(0, math.ceil((stop - start) / step))
+    if dt in D.INTEGER:
+        for v in (start, start + (n - 1) * step if n else start):
+            if isinstance(v, int):
+                P.check_int_fits(v, dt, "arange value")
+        a = np.arange(start, stop, step, dtype=np.int64 if dt is not D.uint64 else D.uint64)
+        a = a.astype(dt) if a.dtype != dt else a
+    elif dt in D.FLOAT:
+        wide = D.complex128 if dt in D.COMPLEX else D.float64
+        a = start + step * np.arange(n, dtype=wide)
+        a = D.narrow(a, dt)
+    else:
+        raise TypeMismatchError(f"arange(): dtype={D.name_of(dt)} must be numeric")
+    return Array._new(a, dt)
+
+
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: Any = None, device: Any = None, endpoint: builtins.bool = True) -> Array:
+    """``num`` evenly spaced values from start to stop (GB/T 7.2.1.13)."""
+    check_device(device)
+    num = operator_index(num) if not isinstance(num, builtins.bool) else -1
+    if num < 0:
+        raise InvalidArgumentError(f"linspace(): num={num!r} must be a non-negative int")
+    for name, v in (("start", start), ("stop", stop)):
+        if not isinstance(v, int | float | complex | np.number) or isinstance(v, builtins.bool):
+            raise TypeMismatchError(f"linspace(): {name}={v!r} must be a number")
+        if not np.isfinite(v):
+            raise InvalidArgumentError(f"linspace(): {name}={v!r} is not finite; the interval is invalid")
+    is_complex = isinstance(start, complex) or isinstance(stop, complex)
+    dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
+    if dt not in D.FLOAT:
+        raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")
+    if is_complex and dt not in D.COMPLEX:
+        raise TypeMismatchError(f"linspace(): complex start/stop need a complex dtype, got {D.name_of(dt)}")
+    wide = D.complex128 if dt in D.COMPLEX else D.float64
+    a = np.linspace(start, stop, num, endpoint=endpoint, dtype=wide)
+    return Array._new(D.narrow(a, dt), dt)
+
+
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
+        device: Any = None) -> Array:
+    """2-D array with ones on diagonal ``k``."""
+    check_device(device)
+    dt = _opt_dtype(dtype) or DEFAULT_FLOAT
+    n_rows = shape_tuple(n_rows, "n_rows")[0]
+    n_cols = n_rows if n_cols is None else shape_tuple(n_cols, "n_cols")[0]
+    k = operator_index(k)
+    a = np.eye(n_rows, n_cols, k, dtype=D.COMPUTE.get(dt, dt))
+    return Array._new(D.narrow(a, dt), dt)
+
+
+def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
+    x = _like(x, name)
+    if x.ndim < 2:
+        raise DimensionMismatchError(f"{name}(): x must have at least 2 dimensions, got {x.ndim}")
+    a = D.bits(x._array)
+    return Array._new(func(a, k=operator_index(k)).view(x._array.dtype), x.dtype)
+
+
+def tril(x: Array, /, *, k: int = 0) -> Array:
+    """Lower triangle of each matrix (elements above diagonal ``k`` zeroed)."""
+    return _triangle(np.tril, x, k, "tril")
+
+
+def triu(x: Array, /, *, k: int = 0) -> Array:
+    """Upper triangle of each matrix (elements below diagonal ``k`` zeroed)."""
+    return _triangle(np.triu, x, k, "triu")
+
+
+def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
+    """Coordinate matrices from 1-D arrays (GB/T 7.2.3.24); returns a tuple."""
+    if indexing not in ("xy", "ij"):
+        raise InvalidArgumentError(f"meshgrid(): indexing={indexing!r} must be 'xy' or 'ij'")
+    for i, a in enumerate(arrays):
+        if type(a) is not Array:
+            raise not_an_array("meshgrid", f"arrays[{i}]", a)
+        if a.ndim != 1:
+            raise DimensionMismatchError(f"meshgrid(): arrays[{i}] must be 1-D, got shape {a.shape}")
+    if len({a.dtype for a in arrays}) > 1:
+        raise TypeMismatchError("meshgrid(): all arrays must have the same dtype, got "
+                                + ", ".join(D.name_of(a.dtype) for a in arrays))
+    grids = np.meshgrid(*(D.bits(a._array) for a in arrays), indexing=indexing)
+    return tuple(Array._new(g.view(a._array.dtype), a.dtype) for g, a in zip(grids, arrays, strict=True))
+
+
+def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:
+    """Array from any object with ``__dlpack__`` (no copy unless ``copy=True``)."""
+    check_device(device)
+    if type(x) is Array:
+        return asarray(x, copy=copy)
+    if not hasattr(x, "__dlpack__"):
+        raise DLPackError(f"from_dlpack(): {type(x).__qualname__} has no __dlpack__ method")
+    try:
+        a = np.from_dlpack(x, device="cpu", copy=copy)
+    except (BufferError, TypeError, ValueError, RuntimeError) as e:
+        raise DLPackError(f"from_dlpack(): {e}") from None
+    return Array._new(a)

@@ -1,0 +1,159 @@
+"""Data type functions of the standard: astype, can_cast, finfo, iinfo, isdtype, result_type."""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import _dtypes as D
+from .._array import Array
+from .._device import check_device
+from .._dispatch import not_an_array
+from .._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
+from .._numpy_path import quiet
+from .._promotion import can_cast, result_type
+
+__all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
+
+
+def _int_range(dt: np.dtype) -> tuple[int, int]:
+    info = np.iinfo(dt)
+    return int(info.min), int(info.max)
+
+
+def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
+    """Cast ndarray ``a`` from ``src`` to ``dst`` (always a new array).
+
+    Complex to real keeps the real part (GB/T 7.2.3.1).  Casting to an integer
+    raises OverflowError for a value outside the target's range and ValueError for
+    NaN or infinity: no silent wrap-around.  Floating targets follow IEEE rounding
+    (overflow gives infinity).
+    """
+    if src is D.complex32:
+        a, src = D.c32_to_c64(a), D.complex64
+    if dst is D.complex32:
+        return D.to_c32(a.astype(D.complex64) if src is not D.complex64 else a)
+    if src in D.COMPLEX and dst not in D.COMPLEX:
+        a, src = a.real, D.REAL_OF[src]
+    if dst in D.INTEGER and a.size:
+        _check_int_cast(a, src, dst)
+        if src in D.REAL_FLOAT:
+            w = D.widen(a)
+            out = quiet(w.astype, dst)
+            hi = _int_range(dst)[1]
+            if float(hi) > hi:  # the float nearest the maximum rounds above it: saturate
+                top = w >= float(hi)
+                if top.any():
+                    out[top] = hi
+            return out
+    return quiet(a.astype, dst)
+
+
+def _check_int_cast(a: np.ndarray, src: np.dtype, dst: np.dtype) -> None:
+    lo, hi = _int_range(dst)
+    if src in D.INTEGER:
+        slo, shi = _int_range(src)
+        if slo >= lo and shi <= hi:
+            return
+        amin, amax = int(a.min()), int(a.max())
+    elif src in D.REAL_FLOAT:
+        w = D.widen(a)
+        if not np.isfinite(w).all():
+            raise InvalidArgumentError(
+                f"astype(): NaN or infinity in x cannot become {D.name_of(dst)}"
+            )
+        amin, amax = float(w.min()), float(w.max())
+        lo_f, hi_f = float(lo), float(hi)  # the test is done in float, like the values
+        if amin >= lo_f and amax <= hi_f:
+            return
+    else:
+        return
+    if amin < lo or amax > hi:
+        bad = amin if amin < lo else amax
+        raise ScalarOverflowError(
+            f"astype(): value {bad} of x does not fit {D.name_of(dst)} [{lo}, {hi}]"
+        )
+
+
+def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any = None) -> Array:
+    """Copy of ``x`` cast to ``dtype`` (GB/T 7.2.3.1).
+
+    ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
+    real keeps the real part; a value that does not fit an integer dtype raises.
+    """
+    if type(x) is not Array:
+        raise not_an_array("astype", "x", x)
+    check_device(device)
+    dt = D.canonical(dtype)
+    if dt is x.dtype:
+        return Array._new(x._array.copy(), dt) if copy else x
+    return Array._new(convert(x._array, x.dtype, dt), dt)
+
+
+def _info_dtype(type_: object, func: str) -> np.dtype:
+    if isinstance(type_, Array):
+        return type_.dtype
+    return D.canonical(type_, "type")
+
+
+@dataclass(frozen=True)
+class finfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of a floating-point dtype (Python floats, as the standard asks)."""
+
+    bits: int
+    eps: float
+    max: float
+    min: float
+    smallest_normal: float
+    dtype: np.dtype
+
+
+@dataclass(frozen=True)
+class iinfo_object:  # noqa: N801 - the standard's name
+    """Machine limits of an integer dtype (Python ints)."""
+
+    bits: int
+    max: int
+    min: int
+    dtype: np.dtype
+
+
+def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
+    """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'."""
+    dt = _info_dtype(type, "finfo")
+    if dt not in D.FLOAT:
+        raise TypeMismatchError(f"finfo() needs a floating-point dtype, got {D.name_of(dt)}")
+    real = D.REAL_OF.get(dt, dt)
+    fi = D.finfo_of(real)
+    return finfo_object(int(fi.bits), float(fi.eps), float(fi.max), float(fi.min),
+                        float(fi.smallest_normal), real)
+
+
+def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002 - the standard's name
+    """Limits of an integer dtype (or of an array's dtype)."""
+    dt = _info_dtype(type, "iinfo")
+    if dt not in D.INTEGER:
+        raise TypeMismatchError(f"iinfo() needs an integer dtype, got {D.name_of(dt)}")
+    ii = np.iinfo(dt)
+    return iinfo_object(int(ii.bits), int(ii.max), int(ii.min), dt)
+
+
+def isdtype(dtype: Any, kind: Any) -> builtins.bool:
+    """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of them."""
+    dt = D.canonical(dtype)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    for k in kinds:
+        if isinstance(k, str):
+            try:
+                if dt in D.KINDS[k]:
+                    return True
+            except KeyError:
+                raise InvalidArgumentError(
+                    f"isdtype(): kind={k!r} is not one of {', '.join(map(repr, D.KINDS))}"
+                ) from None
+        elif dt == D.canonical(k, "kind"):
+            return True
+    return False

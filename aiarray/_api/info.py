@@ -1,0 +1,72 @@
+"""The inspection API: ``__array_namespace_info__()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _dtypes as D
+from .._device import DEVICES, Device, check_device
+from .._errors import InvalidArgumentError
+from .creation import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT
+
+__all__ = ["__array_namespace_info__", "Info"]
+
+MAX_DIMENSIONS = 64  # NumPy's limit
+_STANDARD = tuple(d for d in D.ALL_DTYPES if d not in (D.bfloat16, D.complex32))
+_ORDER = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.uint32, D.uint64,
+          D.float16, D.bfloat16, D.float32, D.float64, D.complex32, D.complex64, D.complex128)
+
+
+class Info:
+    """What this namespace supports: capabilities, devices and dtypes."""
+
+    __module__ = "aiarray"
+
+    def capabilities(self) -> dict[str, Any]:
+        """Optional features: boolean indexing, data-dependent shapes, max dimensions."""
+        return {"boolean indexing": True, "data-dependent shapes": True,
+                "max dimensions": MAX_DIMENSIONS}
+
+    def default_device(self) -> Device:
+        """The device arrays are created on (the CPU)."""
+        return DEVICES[0]
+
+    def devices(self) -> tuple[Device, ...]:
+        """All devices (a tuple, as 2025.12 asks)."""
+        return DEVICES
+
+    def default_dtypes(self, *, device: Any = None) -> dict[str, np.dtype]:
+        """Default dtypes for real floating, complex floating, integral and indexing."""
+        check_device(device)
+        return {"real floating": DEFAULT_FLOAT, "complex floating": DEFAULT_COMPLEX,
+                "integral": DEFAULT_INT, "indexing": DEFAULT_INT}
+
+    def dtypes(self, *, device: Any = None, kind: Any = None,
+               extended: bool = False) -> dict[str, np.dtype]:
+        """Supported dtypes by name, optionally of a ``kind`` (a kind name or a tuple).
+
+        The standard's dtypes by default; ``extended=True`` adds bfloat16 and complex32.
+        """
+        check_device(device)
+        pool = [d for d in _ORDER if extended or d in _STANDARD]
+        if kind is not None:
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            allowed: set[np.dtype] = set()
+            for k in kinds:
+                if k not in D.KINDS:
+                    raise InvalidArgumentError(
+                        f"dtypes(): kind={k!r} is not one of {', '.join(map(repr, D.KINDS))}"
+                    )
+                allowed |= D.KINDS[k]
+            pool = [d for d in pool if d in allowed]
+        return {D.name_of(d): d for d in pool}
+
+
+_INFO = Info()
+
+
+def __array_namespace_info__() -> Info:  # noqa: N807 - the standard's name
+    """The inspection namespace."""
+    return _INFO

@@ -1,0 +1,394 @@
+"""The Array object: one NumPy ndarray, its aiarray dtype and its device.
+
+``Array._new`` is the only constructor.  Operators come from the op registry
+through the dispatcher; their names are spelled out below so tools see them.
+"""
+
+from __future__ import annotations
+
+import builtins
+import types
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from . import _dispatch
+from . import _dtypes as D
+from . import _promotion as P
+from ._device import CPU, Device, check_device
+from ._dispatch import binary, inplace, not_an_array, unary
+from ._errors import (
+    DimensionMismatchError,
+    DLPackError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    TypeMismatchError,
+)
+from ._registry import OPERATORS
+
+SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
+_DTYPE_OF = {d: d for d in D.ALL_DTYPES}
+_namespace: types.ModuleType | None = None  # the aiarray module, set by __init__
+
+
+def _operator(name: str) -> Callable:
+    op = OPERATORS[name]
+    if op.arity == 1:
+        def method(self: Array) -> Array:
+            return unary(op, self)
+    else:
+        def method(self: Array, other: Any, /) -> Array:
+            return binary(op, self, other)
+    method.__name__ = f"__{name}__"
+    method.__doc__ = f"{op.doc} (aiarray.{op.name})"
+    return method
+
+
+def _reflected(name: str) -> Callable:
+    op = OPERATORS[name]
+
+    def method(self: Array, other: Any, /) -> Array:
+        return binary(op, other, self)
+
+    method.__name__ = f"__r{name}__"
+    method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
+    return method
+
+
+def _inplace(name: str) -> Callable:
+    op = OPERATORS[name]
+
+    def method(self: Array, other: Any, /) -> Array:
+        return inplace(op, self, other)
+
+    method.__name__ = f"__i{name}__"
+    method.__doc__ = f"in-place {op.doc}; the dtype and shape of self never change"
+    return method
+
+
+class Array:
+    """An n-dimensional array of one aiarray dtype on one device."""
+
+    __slots__ = ("_array", "_dtype", "_param", "__weakref__")
+    __array_priority__ = 100.0  # NumPy defers mixed operators to Array, which then raises
+
+    _array: np.ndarray
+    _dtype: np.dtype
+    _param: bool
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("use aiarray.asarray() or another creation function to make an Array")
+
+    @classmethod
+    def _new(cls, array: np.ndarray, dtype: np.dtype | None = None, /) -> Array:
+        """Wrap ``array`` (not copied).  ``dtype`` is its aiarray dtype when known."""
+        obj = object.__new__(cls)
+        if type(array) is not np.ndarray:
+            array = np.asarray(array)
+        if dtype is None:
+            dtype = _DTYPE_OF.get(array.dtype)
+            if dtype is None:
+                raise TypeMismatchError(f"NumPy dtype {array.dtype} has no aiarray equivalent")
+        obj._array = array
+        obj._dtype = dtype
+        obj._param = False
+        return obj
+
+    # -- attributes --------------------------------------------------------------
+    @property
+    def dtype(self) -> np.dtype:
+        """Data type of the elements."""
+        return self._dtype
+
+    @property
+    def device(self) -> Device:
+        """The device holding the data (the CPU)."""
+        return CPU
+
+    @property
+    def ndim(self) -> int:
+        """Number of axes (GB/T 7.2.2.6)."""
+        return self._array.ndim
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """Size of each axis (GB/T 7.2.2.1)."""
+        return self._array.shape
+
+    @property
+    def size(self) -> int:
+        """Number of elements (GB/T 7.2.2.5)."""
+        return self._array.size
+
+    @property
+    def T(self) -> Array:  # noqa: N802 - the standard's name
+        """Transpose of a 2-D array."""
+        if self.ndim != 2:
+            raise DimensionMismatchError(f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims")
+        return Array._new(self._array.T, self._dtype)
+
+    @property
+    def mT(self) -> Array:  # noqa: N802 - the standard's name
+        """Transpose of the last two axes (a stack of matrices)."""
+        if self.ndim < 2:
+            raise DimensionMismatchError(f"x.mT needs ndim >= 2, got ndim={self.ndim}")
+        return Array._new(np.swapaxes(self._array, -1, -2), self._dtype)
+
+    @property
+    def is_parameter(self) -> bool:
+        """Marked as a parameter (MindSpore policy: never implicitly cast)."""
+        return self._param
+
+    # -- arithmetic, bitwise and comparison operators (from the registry) -----
+    __abs__ = _operator("abs")
+    __neg__ = _operator("neg")
+    __pos__ = _operator("pos")
+    __invert__ = _operator("invert")
+    __add__ = _operator("add")
+    __sub__ = _operator("sub")
+    __mul__ = _operator("mul")
+    __truediv__ = _operator("truediv")
+    __floordiv__ = _operator("floordiv")
+    __mod__ = _operator("mod")
+    __pow__ = _operator("pow")
+    __and__ = _operator("and")
+    __or__ = _operator("or")
+    __xor__ = _operator("xor")
+    __lshift__ = _operator("lshift")
+    __rshift__ = _operator("rshift")
+    __eq__ = _operator("eq")  # type: ignore[assignment]
+    __ne__ = _operator("ne")  # type: ignore[assignment]
+    __lt__ = _operator("lt")
+    __le__ = _operator("le")
+    __gt__ = _operator("gt")
+    __ge__ = _operator("ge")
+    __radd__ = _reflected("add")
+    __rsub__ = _reflected("sub")
+    __rmul__ = _reflected("mul")
+    __rtruediv__ = _reflected("truediv")
+    __rfloordiv__ = _reflected("floordiv")
+    __rmod__ = _reflected("mod")
+    __rpow__ = _reflected("pow")
+    __rand__ = _reflected("and")
+    __ror__ = _reflected("or")
+    __rxor__ = _reflected("xor")
+    __rlshift__ = _reflected("lshift")
+    __rrshift__ = _reflected("rshift")
+    __iadd__ = _inplace("add")
+    __isub__ = _inplace("sub")
+    __imul__ = _inplace("mul")
+    __itruediv__ = _inplace("truediv")
+    __ifloordiv__ = _inplace("floordiv")
+    __imod__ = _inplace("mod")
+    __ipow__ = _inplace("pow")
+    __iand__ = _inplace("and")
+    __ior__ = _inplace("or")
+    __ixor__ = _inplace("xor")
+    __ilshift__ = _inplace("lshift")
+    __irshift__ = _inplace("rshift")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __matmul__(self, other: Any, /) -> Array:
+        """Matrix product (aiarray.matmul)."""
+        return _namespace.matmul(self, other)
+
+    def __rmatmul__(self, other: Any, /) -> Array:
+        """Reflected matrix product."""
+        return _namespace.matmul(other, self)
+
+    def __imatmul__(self, other: Any, /) -> Array:
+        """In-place matrix product; the dtype and shape of self never change."""
+        res = _namespace.matmul(self, other)
+        if res._dtype is not self._dtype or res.shape != self.shape:
+            raise TypeMismatchError(
+                f"in-place matmul would change x1 from {D.name_of(self._dtype)}{self.shape} "
+                f"to {D.name_of(res._dtype)}{res.shape}"
+            )
+        self._array[...] = res._array
+        return self
+
+    # -- conversion to Python scalars ---------------------------------------------
+    def _scalar(self, what: str) -> Any:
+        if self._array.size != 1:
+            raise InvalidArgumentError(
+                f"{what}() needs an array with one element, got shape {self.shape}"
+            )
+        if self._dtype is D.complex32:
+            return complex(D.c32_to_c64(self._array).reshape(()).item())
+        return self._array.reshape(()).item()
+
+    def __bool__(self) -> builtins.bool:
+        return builtins.bool(self._scalar("bool"))
+
+    def __int__(self) -> int:
+        if self._dtype in D.COMPLEX:
+            raise TypeMismatchError(f"int() of a complex array ({D.name_of(self._dtype)})")
+        return int(self._scalar("int"))
+
+    def __float__(self) -> float:
+        if self._dtype in D.COMPLEX:
+            raise TypeMismatchError(f"float() of a complex array ({D.name_of(self._dtype)})")
+        return float(self._scalar("float"))
+
+    def __complex__(self) -> complex:
+        return complex(self._scalar("complex"))
+
+    def __index__(self) -> int:
+        if self._dtype not in D.INTEGER:
+            raise TypeMismatchError(
+                f"__index__ needs an integer array, got dtype {D.name_of(self._dtype)}"
+            )
+        return int(self._scalar("__index__"))
+
+    # -- interchange ------------------------------------------------------------------
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
+        """The aiarray namespace (any supported standard version)."""
+        if api_version is not None and api_version not in SUPPORTED_VERSIONS:
+            raise InvalidArgumentError(
+                f"api_version={api_version!r} is not supported; choose one of "
+                + ", ".join(SUPPORTED_VERSIONS)
+            )
+        return _namespace
+
+    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
+        """NumPy view of the data (complex32 converts to complex64, which copies)."""
+        a = self._array
+        if self._dtype is D.complex32:
+            if copy is False:
+                raise InvalidArgumentError("complex32 -> NumPy needs a copy, but copy=False")
+            a = D.c32_to_c64(a)
+            copy = None
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            if copy is False:
+                raise InvalidArgumentError(f"conversion to {dtype} needs a copy, but copy=False")
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None,
+                   copy: builtins.bool | None = None) -> Any:
+        """Export through DLPack (CPU only; stream must be None)."""
+        if stream is not None:
+            raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
+        if self._dtype in (D.bfloat16, D.complex32):
+            raise DLPackError(f"DLPack export of {D.name_of(self._dtype)} is not supported; "
+                              "astype() to float32/complex64 first")
+        kwargs: dict[str, Any] = {"copy": copy}
+        if max_version is not None:
+            kwargs["max_version"] = max_version
+        if dl_device is not None:
+            if tuple(dl_device) != self.__dlpack_device__():
+                raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
+            kwargs["dl_device"] = dl_device
+        try:
+            return self._array.__dlpack__(**kwargs)
+        except BufferError as e:
+            raise DLPackError(str(e)) from None
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """(kDLCPU, 0)."""
+        return (1, 0)
+
+    def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+        """The array on ``device`` (only the CPU exists: returns self)."""
+        check_device(device)
+        if stream is not None:
+            raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
+        return self
+
+    # -- indexing ---------------------------------------------------------------------
+    def __getitem__(self, key: Any, /) -> Array:
+        k = _index_key(key, self)
+        try:
+            out = self._array[k]
+        except IndexError as e:
+            raise OutOfRangeError(f"index {key!r} is out of range for shape {self.shape}: {e}") from None
+        return Array._new(out, self._dtype)
+
+    def __setitem__(self, key: Any, value: Any, /) -> None:
+        k = _index_key(key, self)
+        dt = self._dtype
+        if type(value) is Array:
+            if value._dtype is not dt and P.current().fast_pairs[(value._dtype, dt)] is not dt:
+                raise TypeMismatchError(
+                    f"cannot assign a {D.name_of(value._dtype)} value into a "
+                    f"{D.name_of(dt)} array under the {P.get_promotion_policy()!r} policy"
+                )
+            v = value._array if value._dtype is dt else _dispatch._cast(value._array, dt)
+        else:
+            key_ = P.scalar_key(value)
+            if key_ is None:
+                raise not_an_array("__setitem__", "value", value)
+            if P.promote_scalar(dt, value, key_, P.current()) is not dt:
+                raise TypeMismatchError(
+                    f"cannot assign {value!r} into a {D.name_of(dt)} array without changing "
+                    "its dtype"
+                )
+            v = _dispatch._scalar_operand(value, dt)
+        if not self._array.flags.writeable:
+            raise InvalidArgumentError("cannot assign into a read-only view (e.g. broadcast_to)")
+        try:
+            self._array[k] = v
+        except IndexError as e:
+            raise OutOfRangeError(f"index {key!r} is out of range for shape {self.shape}: {e}") from None
+        except ValueError as e:
+            raise DimensionMismatchError(f"cannot assign a value of shape {np.shape(v)} "
+                                         f"to x[{key!r}]: {e}") from None
+
+    # -- display --------------------------------------------------------------------
+    def __repr__(self) -> str:
+        a = D.c32_to_c64(self._array) if self._dtype is D.complex32 else self._array
+        body = np.array2string(a, separator=", ", prefix="Array(")
+        return f"Array({body}, dtype={D.name_of(self._dtype)})"
+
+    def __str__(self) -> str:
+        a = D.c32_to_c64(self._array) if self._dtype is D.complex32 else self._array
+        return str(a)
+
+
+def _index_part(k: Any, x: Array) -> Any:
+    t = type(k)
+    if t is int or t is slice or k is None or k is Ellipsis:
+        return k
+    if t is Array:
+        if k._dtype in D.INTEGER or k._dtype is D.bool_:
+            return k._array
+        raise TypeMismatchError(
+            f"index arrays must be integer or bool, got dtype {D.name_of(k._dtype)}"
+        )
+    if t is bool or t is np.bool_:
+        return k
+    if isinstance(k, int | np.integer):
+        return int(k)
+    if isinstance(k, np.ndarray) and k.dtype.kind in "iub":
+        return k
+    if isinstance(k, list | tuple):
+        return k
+    if hasattr(k, "__index__"):
+        return k.__index__()
+    raise TypeMismatchError(f"{k!r} is not a valid index (int, slice, None, ..., or an array)")
+
+
+def _index_key(key: Any, x: Array) -> Any:
+    """Translate an index to NumPy's form; a trailing ... keeps results as arrays."""
+    if type(key) is tuple:
+        parts = tuple(_index_part(k, x) for k in key)
+    else:
+        parts = (_index_part(key, x),)
+    if not any(p is Ellipsis for p in parts):
+        parts = parts + (Ellipsis,)
+    return parts
+
+
+_dispatch.Array = Array
+
+
+def as_parameter(x: Array, /) -> Array:
+    """A view of ``x`` marked as a parameter: under the ``mindspore`` policy an op that
+    would implicitly cast it raises RuntimeError (other policies ignore the mark)."""
+    if type(x) is not Array:
+        raise not_an_array("as_parameter", "x", x)
+    p = Array._new(x._array, x._dtype)
+    p._param = True
+    return p

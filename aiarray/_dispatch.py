@@ -1,0 +1,216 @@
+"""The single path from arguments to result for elementwise ops.
+
+validate operands -> promote (the policy's table) -> explicit cast / widen ->
+kernel (numba for large inputs, once that path is installed; NumPy otherwise)
+-> round back once -> wrap.  Kernels never promote: they see one dtype.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from . import _dtypes as D
+from . import _promotion as P
+from ._errors import (
+    DimensionMismatchError,
+    InvalidArgumentError,
+    ParameterCastError,
+    TypeMismatchError,
+    UninitializedError,
+)
+from ._numpy_path import quiet
+from ._registry import INT_TO_FLOAT, ElementwiseOp
+
+Array = None  # set by _array at import time (avoids a circular import)
+
+# The seam for the numba path: a callable (op, args, dtype) -> ndarray | None that
+# takes large inputs; None means "not installed" (everything runs on NumPy).
+kernel_hook: Callable[[ElementwiseOp, tuple, np.dtype], np.ndarray | None] | None = None
+KERNEL_MIN_SIZE = 1 << 16
+
+_PY_KINDS = P.PY_KINDS
+_COMPUTE = D.COMPUTE
+
+
+def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
+    """The error for an operand that is neither an aiarray Array nor a scalar."""
+    kind = type(value).__module__ + "." + type(value).__qualname__
+    hint = " (convert it with aiarray.asarray first)" if kind.startswith("numpy.") else ""
+    return UninitializedError(
+        f"{func}() expected an aiarray Array for {argname}, got {kind}{hint}"
+    )
+
+
+def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndarray:
+    """Compute ``op`` on same-dtype ndarrays ``args`` (dtype ``dt``), giving dtype ``res``."""
+    if dt in _COMPUTE:  # bf16 / c32: compute wide, round back once
+        out = quiet(op.numpy, *[D.widen(a) for a in args])
+        out = D.narrow(np.asarray(out), res)
+    else:
+        hook = kernel_hook
+        out = None
+        if hook is not None and args[0].size >= KERNEL_MIN_SIZE:
+            out = hook(op, args, dt)
+        if out is None:
+            out = quiet(op.numpy, *args)
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    return out
+
+
+def _float_dtypes(op: ElementwiseOp, dt: np.dtype) -> tuple[np.dtype, np.dtype]:
+    """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``."""
+    if op.to_float and dt in INT_TO_FLOAT:
+        res = INT_TO_FLOAT[dt]
+        return (D.float64 if op.exact_ints else res), res
+    return dt, op.result_dtype(dt)
+
+
+def _check(op: ElementwiseOp, dt: np.dtype) -> None:
+    if dt not in op.allowed:
+        raise TypeMismatchError(
+            f"{op.name}() requires {op.category} input, got dtype {D.name_of(dt)}"
+        )
+
+
+def unary(op: ElementwiseOp, x: object) -> object:
+    """Apply a one-argument op."""
+    if type(x) is not Array:
+        raise not_an_array(op.name, "x", x)
+    a = x._array
+    dt, res = _float_dtypes(op, x._dtype)
+    _check(op, dt)
+    if dt is not x._dtype:
+        a = a.astype(dt)
+    out = _run(op, (a,), dt, res)
+    if out.dtype != res:
+        out = out.astype(res)
+    return Array._new(out, res)
+
+
+def _scalar_operand(value: object, dt: np.dtype) -> np.ndarray:
+    """A scalar as a 0-d array of ``dt``, rounded to ``dt`` first (as Ascend converts it)."""
+    if isinstance(value, P.TypedScalar):
+        value = value.value
+    elif isinstance(value, np.generic):
+        value = value.item()
+    if dt is D.complex32:
+        return D.to_c32(np.asarray(complex(value), D.complex64))
+    return quiet(np.asarray, value, dt)
+
+
+def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.ndarray, np.dtype]:
+    """Promote two operands (arrays or scalars) to one dtype; return (a1, a2, dtype)."""
+    pol = P._local_policy.get() or P._global_policy
+    t1 = type(x1) is Array
+    t2 = type(x2) is Array
+    if t1 and t2:
+        d1 = x1._dtype
+        d2 = x2._dtype
+        if d1 is d2:
+            dt = d1
+        else:
+            dt = pol.fast_pairs[(d1, d2)]
+            if dt is None:
+                raise P._cannot(D.name_of(d1), D.name_of(d2), pol, f"{op.name}() dtypes")
+        if pol.parameter_rule:
+            _parameter_rule(op, (x1, x2), dt)
+        a1 = x1._array if d1 is dt else _cast(x1._array, dt)
+        a2 = x2._array if d2 is dt else _cast(x2._array, dt)
+        return a1, a2, dt
+    if t1 or t2:
+        arr, sc = (x1, x2) if t1 else (x2, x1)
+        key = _PY_KINDS.get(type(sc)) or P.scalar_key(sc)
+        if key is None:
+            raise not_an_array(op.name, "x2" if t1 else "x1", sc)
+        dt = P.promote_scalar(arr._dtype, sc, key, pol)
+        if pol.parameter_rule:
+            _parameter_rule(op, (arr,), dt)
+        a = arr._array if arr._dtype is dt else _cast(arr._array, dt)
+        s = _scalar_operand(sc, dt)
+        return (a, s, dt) if t1 else (s, a, dt)
+    raise not_an_array(op.name, "x1", x1)
+
+
+def _parameter_rule(op: ElementwiseOp, arrays: tuple, dt: np.dtype) -> None:
+    for x in arrays:
+        if x._param and x._dtype is not dt:
+            raise ParameterCastError(
+                f"{op.name}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
+                f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
+            )
+
+
+def _cast(a: np.ndarray, dt: np.dtype) -> np.ndarray:
+    if dt is D.complex32:
+        return D.to_c32(D.widen(a))
+    if a.dtype == D.complex32:
+        return D.c32_to_c64(a).astype(dt)
+    return a.astype(dt)
+
+
+def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
+    """Apply a two-argument op with broadcasting and promotion."""
+    if not op.promotes:
+        return _binary_unpromoted(op, x1, x2)
+    a1, a2, dt = operands(op, x1, x2)
+    cdt, res = _float_dtypes(op, dt)
+    if cdt is not dt:
+        a1 = a1.astype(cdt)
+        a2 = a2.astype(cdt)
+        dt = cdt
+    _check(op, dt)
+    try:
+        out = _run(op, (a1, a2), dt, res)
+        if out.dtype != res:
+            out = out.astype(res)
+    except ValueError as e:
+        if "broadcast" in str(e):
+            raise DimensionMismatchError(
+                f"{op.name}(): shapes {np.shape(a1)} and {np.shape(a2)} do not broadcast"
+            ) from None
+        raise
+    return Array._new(out, res)
+
+
+def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> object:
+    """Ops that need no common dtype (logical ops): each operand is checked alone."""
+    args = []
+    for name, x in (("x1", x1), ("x2", x2)):
+        if type(x) is Array:
+            _check(op, x._dtype)
+            args.append(D.widen(x._array))
+        elif type(x) in _PY_KINDS or isinstance(x, P.TypedScalar):
+            args.append(np.asarray(x.value if isinstance(x, P.TypedScalar) else x))
+        else:
+            raise not_an_array(op.name, name, x)
+    if type(x1) is not Array and type(x2) is not Array:
+        raise not_an_array(op.name, "x1", x1)
+    try:
+        out = np.asarray(quiet(op.numpy, *args))
+    except ValueError as e:
+        raise DimensionMismatchError(
+            f"{op.name}(): shapes {args[0].shape} and {args[1].shape} do not broadcast"
+        ) from e
+    return Array._new(out, D.bool_)
+
+
+def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
+    """``x1 op= x2``: raises before writing when the dtype or the shape would change."""
+    res = binary(op, x1, x2)  # validates, promotes and computes without touching x1
+    if res._dtype is not x1._dtype:
+        raise TypeMismatchError(
+            f"in-place {op.name}() would change the dtype of x1 from "
+            f"{D.name_of(x1._dtype)} to {D.name_of(res._dtype)}"
+        )
+    if res._array.shape != x1._array.shape:
+        raise DimensionMismatchError(
+            f"in-place {op.name}() would change the shape of x1 from "
+            f"{x1._array.shape} to {res._array.shape}"
+        )
+    if not x1._array.flags.writeable:
+        raise InvalidArgumentError(f"in-place {op.name}(): x1 is a read-only view")
+    x1._array[...] = res._array
+    return x1

@@ -1,0 +1,115 @@
+"""The NumPy path: one callable per elementwise op, over same-dtype ndarrays.
+
+Inputs arrive already promoted and widened (bf16 -> f32, c32 -> c64); each
+function returns an ndarray.  Where NumPy's loop disagrees with the standard's
+special cases, the fix-up lives here and only here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ._errors import InvalidArgumentError
+
+try:  # NumPy >= 2: floating-point error state is a context variable.
+    from numpy._core import _ufunc_config as _uc
+    from numpy._core import umath as _umath
+
+    _EXTOBJ = _uc._extobj_contextvar
+    _QUIET = _umath._make_extobj(all="ignore")
+
+    def quiet(func: Callable, *args: np.ndarray) -> np.ndarray:
+        """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
+        token = _EXTOBJ.set(_QUIET)
+        try:
+            return func(*args)
+        finally:
+            _EXTOBJ.reset(token)
+
+except (ImportError, AttributeError):  # pragma: no cover - older NumPy
+
+    def quiet(func: Callable, *args: np.ndarray) -> np.ndarray:
+        """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
+        with np.errstate(all="ignore"):
+            return func(*args)
+
+
+def floor_divide(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    """Floor division; for floats the standard's ±inf special cases, i.e. floor(x1 / x2)."""
+    out = np.floor_divide(x1, x2)
+    if x1.dtype.kind == "f":
+        special = ~(np.isfinite(x1) & np.isfinite(x2))
+        if special.any():
+            out = np.where(special, np.floor(np.divide(x1, x2)), out)
+    return out
+
+
+def expm1(x: np.ndarray) -> np.ndarray:
+    """exp(x) - 1; complex input accurate near 0 and with the standard's special cases."""
+    if x.dtype.kind != "c":
+        return np.expm1(x)
+    re, im = x.real, x.imag
+    out = np.empty(x.shape, x.dtype)
+    # expm1(a+bi) = expm1(a) cos b - 2 sin^2(b/2)  +  i exp(a) sin b
+    out.real = np.expm1(re) * np.cos(im) - 2.0 * np.sin(im / 2) ** 2
+    out.imag = np.where(im == 0, im, np.exp(re) * np.sin(im))
+    special = ~(np.isfinite(re) & np.isfinite(im))
+    if special.any():  # exp() follows C99 Annex G; subtracting 1 moves the real part only
+        e = np.exp(x)
+        out.real = np.where(special, e.real - 1, out.real)
+        out.imag = np.where(special, e.imag, out.imag)
+    zero = (re == 0) & (im == 0)
+    out.real = np.where(zero, 0.0, out.real)
+    return out
+
+
+def keep_integers(func: Callable) -> Callable:
+    """ceil/floor/trunc/round: integer and bool inputs come back unchanged (a copy)."""
+
+    def impl(x: np.ndarray) -> np.ndarray:
+        return x.copy() if x.dtype.kind in "iub" else func(x)
+
+    impl.__name__ = func.__name__
+    return impl
+
+
+def logical(func: Callable) -> Callable:
+    """Logical ops accept numeric input (GB/T 7.2.6): zero is False, non-zero is True."""
+
+    def impl(*args: np.ndarray) -> np.ndarray:
+        return func(*(a if a.dtype.kind == "b" else a != 0 for a in args))
+
+    impl.__name__ = func.__name__
+    return impl
+
+
+def reciprocal(x: np.ndarray) -> np.ndarray:
+    """1 / x in x's dtype."""
+    return np.divide(np.ones((), x.dtype), x)
+
+
+def divide_intrinsic(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    """x1 * (1 / x2) in the inputs' dtype: the fast, not correctly rounded form."""
+    return np.multiply(x1, np.divide(np.ones((), x2.dtype), x2))
+
+
+def shift(func: Callable) -> Callable:
+    """Bit shifts; a shift of the bit width or more gives 0 (or -1 for >> of negatives)."""
+
+    def impl(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+        if x2.dtype.kind == "i" and (x2 < 0).any():
+            raise InvalidArgumentError(
+                f"{func.__name__}: shift amounts x2 must be non-negative, got {x2.min()}"
+            )
+        bits = x1.dtype.itemsize * 8
+        big = x2 >= bits
+        if not big.any():
+            return func(x1, x2)
+        out = func(x1, np.where(big, 0, x2).astype(x2.dtype))
+        fill = np.where(x1 < 0, -1, 0) if func is np.right_shift else 0
+        return np.where(big, np.asarray(fill).astype(x1.dtype), out)
+
+    impl.__name__ = func.__name__
+    return impl

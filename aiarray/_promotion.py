@@ -1,0 +1,456 @@
+"""Type promotion: the Ascend tables as data, the selectable policies, and "why".
+
+The two Ascend tables are transcribed below in the layout of the seed documents
+(shared/seeds/001 tensor-tensor, shared/seeds/000 tensor-scalar) so they can be
+diffed against them.  Everything else (the policies, Python scalars, the
+explanation API) is derived from them here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _dtypes as D
+from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
+
+# Ascend aclnn "mutual derivation" table (tensor with tensor); symmetric; N/A = no rule.
+ASCEND_TENSOR_TENSOR = """
+Data Type  f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  bool c32  c64  c128
+f32        f32  f32  f64  f32  f32  f32  f32  N/A  f32  N/A  f32  N/A  f32  c64  c64  c128
+f16        f32  f16  f64  f32  f16  f16  f16  N/A  f16  N/A  f16  N/A  f16  c32  c64  c128
+f64        f64  f64  f64  f64  f64  f64  f64  N/A  f64  N/A  f64  N/A  f64  c128 c128 c128
+bf16       f32  f32  f64  bf16 bf16 bf16 bf16 N/A  bf16 N/A  bf16 N/A  bf16 c32  c64  c128
+s8         f32  f16  f64  bf16 s8   s16  s16  N/A  s32  N/A  s64  N/A  s8   c32  c64  c128
+u8         f32  f16  f64  bf16 s16  u8   s16  N/A  s32  N/A  s64  N/A  u8   c32  c64  c128
+s16        f32  f16  f64  bf16 s16  s16  s16  N/A  s32  N/A  s64  N/A  s16  c32  c64  c128
+u16        N/A  N/A  N/A  N/A  N/A  N/A  N/A  u16  N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A
+s32        f32  f16  f64  bf16 s32  s32  s32  N/A  s32  N/A  s64  N/A  s32  c32  c64  c128
+u32        N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  u32  N/A  N/A  N/A  N/A  N/A  N/A
+s64        f32  f16  f64  bf16 s64  s64  s64  N/A  s64  N/A  s64  N/A  s64  c32  c64  c128
+u64        N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  N/A  u64  N/A  N/A  N/A  N/A
+bool       f32  f16  f64  bf16 s8   u8   s16  N/A  s32  N/A  s64  N/A  bool c32  c64  c128
+c32        c64  c32  c128 c32  c32  c32  c32  N/A  c32  N/A  c32  N/A  c32  c32  c64  c128
+c64        c64  c64  c128 c64  c64  c64  c64  N/A  c64  N/A  c64  N/A  c64  c64  c64  c128
+c128       c128 c128 c128 c128 c128 c128 c128 N/A  c128 N/A  c128 N/A  c128 c128 c128 c128
+"""
+
+# Ascend "TensorScalar" table: first row = the tensor's dtype, first column = the
+# scalar's dtype; x = no rule.
+ASCEND_TENSOR_SCALAR = """
+Data Type  f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  bool c32  c64  c128
+f32        f32  f16  f64  bf16 f32  f32  f32  x    f32  x    f32  x    f32  c32  c64  c128
+f16        f32  f16  f64  bf16 f32  f32  f32  x    f32  x    f32  x    f32  c32  c64  c128
+f64        f32  f16  f64  bf16 f32  f32  f32  x    f32  x    f32  x    f32  c128 c128 c128
+bf16       f32  f16  f64  bf16 f32  f32  f32  x    f32  x    f32  x    f32  c32  c64  c128
+s8         f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  s8   c32  c64  c128
+u8         f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  u8   c32  c64  c128
+s16        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  s16  c32  c64  c128
+u16        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  x    c32  c64  c128
+s32        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  s32  c32  c64  c128
+u32        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  x    c32  c64  c128
+s64        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  s64  c32  c64  c128
+u64        f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  x    c32  c64  c128
+bool       f32  f16  f64  bf16 s8   u8   s16  u16  s32  u32  s64  u64  bool c32  c64  c128
+c32        c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
+c64        c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
+c128       c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
+"""
+
+POLICIES = ("ascend", "ascend-strict", "mindspore", "array-api")
+# Python scalar kinds; in the Ascend policies they use these rows of the scalar table.
+PY_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
+ASCEND_PYTHON_ROWS = {"bool": "bool", "int": "s64", "float": "f32", "complex": "c64"}
+MINDSPORE_ORDER = ("bool", "u8", "s8", "s16", "s32", "s64", "f16", "f32", "f64")
+
+
+def parse_table(text: str) -> dict[tuple[str, str], str | None]:
+    """Parse a seed-layout table into {(row, column): short name or None}."""
+    lines = [ln.split() for ln in text.strip().splitlines()]
+    columns = lines[0][2:]
+    cells: dict[tuple[str, str], str | None] = {}
+    for row in lines[1:]:
+        for col, val in zip(columns, row[1:], strict=True):
+            cells[(row[0], col)] = None if val in ("N/A", "x") else val
+    return cells
+
+
+class Decision(NamedTuple):
+    """One cell of a policy: the result (None = cannot promote) and where it came from."""
+
+    result: np.dtype | None
+    table: str
+    row: str
+    column: str
+    note: str = ""
+
+
+@dataclass
+class Policy:
+    """A promotion policy: decisions for dtype pairs and for (tensor dtype, scalar kind)."""
+
+    name: str
+    pairs: dict[tuple[np.dtype, np.dtype], Decision]
+    scalars: dict[tuple[np.dtype, object], Decision]
+    parameter_rule: bool = False
+    fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
+    fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.fast_pairs = {k: v.result for k, v in self.pairs.items()}
+        self.fast_scalars = {k: v.result for k, v in self.scalars.items()}
+
+
+def _d(short: str | None) -> np.dtype | None:
+    return None if short is None else D.FROM_SHORT[short]
+
+
+def _standard_pair(a: np.dtype, b: np.dtype) -> np.dtype | None:
+    """The Array API standard's promotion lattice (None where it defines nothing)."""
+    if a == b:
+        return a
+    if a in D.INTEGER and b in D.INTEGER:
+        if (a in D.SIGNED) == (b in D.SIGNED):
+            return a if a.itemsize >= b.itemsize else b
+        s, u = (a, b) if a in D.SIGNED else (b, a)
+        if s.itemsize > u.itemsize:
+            return s
+        return {1: D.int16, 2: D.int32, 4: D.int64}.get(u.itemsize)
+    standard_floats = {D.float16: 2, D.float32: 4, D.float64: 8, D.complex64: 4, D.complex128: 8}
+    if a in standard_floats and b in standard_floats:
+        bits = max(standard_floats[a], standard_floats[b])
+        if a in D.COMPLEX or b in D.COMPLEX:
+            return D.complex64 if bits <= 4 else D.complex128
+        return {2: D.float16, 4: D.float32, 8: D.float64}[bits]
+    return None
+
+
+def _ascend_policy(strict: bool) -> Policy:
+    tt = parse_table(ASCEND_TENSOR_TENSOR)
+    ts = parse_table(ASCEND_TENSOR_SCALAR)
+    pairs = {}
+    for a in D.ALL_DTYPES:
+        for b in D.ALL_DTYPES:
+            row, col = D.SHORT[a], D.SHORT[b]
+            res = _d(tt[(row, col)])
+            dec = Decision(res, "tensor-tensor", row, col)
+            if res is None and not strict and a in D.INTEGER and b in D.INTEGER:
+                std = _standard_pair(a, b)
+                if std is not None:
+                    dec = Decision(std, "array-api", row, col,
+                                   "N/A in the Ascend table; the standard's integer lattice")
+            pairs[(a, b)] = dec
+    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    for t in D.ALL_DTYPES:
+        for s in D.ALL_DTYPES:
+            row, col = D.SHORT[s], D.SHORT[t]
+            scalars[(t, s)] = Decision(_d(ts[(row, col)]), "tensor-scalar", row, col)
+        for kind, row in ASCEND_PYTHON_ROWS.items():
+            col = D.SHORT[t]
+            scalars[(t, kind)] = Decision(_d(ts[(row, col)]), "tensor-scalar", row, col,
+                                          f"Python {kind} uses the {row} row")
+    return Policy("ascend-strict" if strict else "ascend", pairs, scalars)
+
+
+def _kind(dt: np.dtype) -> str:
+    if dt in D.BOOL:
+        return "bool"
+    if dt in D.INTEGER:
+        return "int"
+    return "complex" if dt in D.COMPLEX else "float"
+
+
+def _array_api_policy() -> Policy:
+    pairs = {}
+    for a in D.ALL_DTYPES:
+        for b in D.ALL_DTYPES:
+            res = a if a == b else _standard_pair(a, b)
+            pairs[(a, b)] = Decision(res, "array-api", D.SHORT[a], D.SHORT[b])
+    allowed = {"bool": {"bool"}, "int": {"int", "float", "complex"},
+               "float": {"float", "complex"}, "complex": {"complex"}}
+    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    for t in D.ALL_DTYPES:
+        for kind, ok in allowed.items():
+            res = t if _kind(t) in ok else None
+            scalars[(t, kind)] = Decision(res, "array-api", kind, D.SHORT[t])
+        for s in D.ALL_DTYPES:  # a typed scalar behaves as a 0-d array
+            scalars[(t, s)] = pairs[(t, s)]._replace(row=D.SHORT[s], column=D.SHORT[t])
+    return Policy("array-api", pairs, scalars)
+
+
+def _mindspore_policy() -> Policy:
+    rank = {D.FROM_SHORT[s]: i for i, s in enumerate(MINDSPORE_ORDER)}
+    pairs = {}
+    for a in D.ALL_DTYPES:
+        for b in D.ALL_DTYPES:
+            if a == b:
+                res = a
+            elif a in rank and b in rank:
+                res = D.int16 if {a, b} == {D.int8, D.uint8} else max(a, b, key=rank.__getitem__)
+            else:
+                res = None
+            pairs[(a, b)] = Decision(res, "mindspore", D.SHORT[a], D.SHORT[b])
+    order = ("bool", "int", "float", "complex")
+    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    for t in D.ALL_DTYPES:
+        tk = _kind(t)
+        for kind in order:
+            if t == D.bool_ and kind == "int":
+                res = D.int32
+            elif t == D.bool_ and kind == "float" or tk == "int" and kind == "float":
+                res = D.float32
+            elif order.index(kind) <= order.index(tk):
+                res = t
+            else:
+                res = None
+            scalars[(t, kind)] = Decision(res, "mindspore", kind, D.SHORT[t])
+        for s in D.ALL_DTYPES:  # a typed scalar follows the rule for its Python kind
+            scalars[(t, s)] = scalars[(t, _kind(s))]._replace(row=D.SHORT[s])
+    return Policy("mindspore", pairs, scalars, parameter_rule=True)
+
+
+_POLICIES: dict[str, Policy] = {
+    "ascend": _ascend_policy(strict=False),
+    "ascend-strict": _ascend_policy(strict=True),
+    "mindspore": _mindspore_policy(),
+    "array-api": _array_api_policy(),
+}
+_global_policy: Policy = _POLICIES["ascend"]
+_local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
+    "aiarray_promotion_policy", default=None
+)
+
+
+def _lookup_policy(name: str) -> Policy:
+    try:
+        return _POLICIES[name]
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(
+            f"policy={name!r} is not a promotion policy; choose one of {', '.join(POLICIES)}"
+        ) from None
+
+
+def current() -> Policy:
+    """The policy in force in this thread/task."""
+    return _local_policy.get() or _global_policy
+
+
+def get_promotion_policy() -> str:
+    """Name of the promotion policy in force here."""
+    return current().name
+
+
+def set_promotion_policy(name: str) -> None:
+    """Select the process-wide promotion policy (a ``promotion_policy`` block overrides it)."""
+    global _global_policy
+    _global_policy = _lookup_policy(name)
+
+
+@contextlib.contextmanager
+def promotion_policy(name: str) -> Iterator[str]:
+    """Use policy ``name`` inside a ``with`` block; local to the thread and asyncio task."""
+    token = _local_policy.set(_lookup_policy(name))
+    try:
+        yield name
+    finally:
+        _local_policy.reset(token)
+
+
+class TypedScalar:
+    """A scalar whose dtype is known at run time (GB/T 5.7 generic Scalar)."""
+
+    __slots__ = ("value", "dtype")
+
+    def __init__(self, value: object, dtype: np.dtype) -> None:
+        self.value = value
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"scalar({self.value!r}, dtype={D.name_of(self.dtype)})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TypedScalar):
+            return self.dtype == other.dtype and self.value == other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.dtype))
+
+
+def scalar(value: bool | int | float | complex, /, *, dtype: object) -> TypedScalar:
+    """A typed scalar: promoted by the tensor-scalar table row of ``dtype``.
+
+    The value is rounded to ``dtype`` now; a value that does not fit raises
+    OverflowError (integers) and a value of the wrong kind raises TypeError.
+    """
+    dt = D.canonical(dtype)
+    if isinstance(value, TypedScalar | np.generic):
+        value = value.value if isinstance(value, TypedScalar) else value.item()
+    if not isinstance(value, bool | int | float | complex):
+        raise TypeMismatchError(f"scalar() needs a bool, int, float or complex value, got {value!r}")
+    if dt in D.INTEGER or dt in D.BOOL:
+        if isinstance(value, complex | float) and not (
+            isinstance(value, float) and value.is_integer()
+        ):
+            raise TypeMismatchError(
+                f"scalar(value={value!r}) cannot be a {D.name_of(dt)} without losing its value"
+            )
+        value = int(value)
+        if dt in D.BOOL:
+            value = bool(value)
+        else:
+            check_int_fits(value, dt, "value")
+    elif dt in D.REAL_FLOAT:
+        if isinstance(value, complex):
+            raise TypeMismatchError(f"scalar(value={value!r}) is complex; dtype {D.name_of(dt)} is real")
+        value = float(np.asarray(value, dtype=dt).astype(np.float64))
+    else:
+        c = complex(value)
+        part = D.REAL_OF[dt]
+        value = complex(float(np.asarray(c.real, part)), float(np.asarray(c.imag, part)))
+    return TypedScalar(value, dt)
+
+
+_INT_BOUNDS = {dt: (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) for dt in D.INTEGER}
+_FLOAT_MAX = {dt: float(D.finfo_of(dt).max) for dt in D.REAL_FLOAT}
+
+
+def check_int_fits(value: int, dtype: np.dtype, argname: str) -> None:
+    """Raise OverflowError when Python int ``value`` does not fit ``dtype``."""
+    if dtype in _INT_BOUNDS:
+        lo, hi = _INT_BOUNDS[dtype]
+        if not lo <= value <= hi:
+            raise ScalarOverflowError(
+                f"{argname}={value} does not fit {D.name_of(dtype)} [{lo}, {hi}]"
+            )
+    else:
+        real = D.REAL_OF.get(dtype, dtype)
+        if real in _FLOAT_MAX and abs(value) > _FLOAT_MAX[real]:
+            raise ScalarOverflowError(
+                f"{argname}={value} does not fit {D.name_of(dtype)} (max {_FLOAT_MAX[real]:g})"
+            )
+
+
+def _cannot(a: str, b: str, pol: Policy, what: str) -> TypeMismatchError:
+    return TypeMismatchError(
+        f"cannot promote {what} {a} and {b} under the {pol.name!r} promotion policy"
+    )
+
+
+def promote_pair(a: np.dtype, b: np.dtype, pol: Policy) -> np.dtype:
+    """Result dtype of two arrays' dtypes under ``pol``; TypeError when undefined."""
+    res = pol.fast_pairs[(a, b)]
+    if res is None:
+        raise _cannot(D.name_of(a), D.name_of(b), pol, "dtypes")
+    return res
+
+
+def scalar_key(value: object) -> object:
+    """The scalar-table key of an operand: a Python kind string or a typed dtype."""
+    t = type(value)
+    kind = PY_KINDS.get(t)
+    if kind is not None:
+        return kind
+    if isinstance(value, TypedScalar):
+        return value.dtype
+    if isinstance(value, np.generic):
+        return D.canonical(value.dtype)
+    for base, k in PY_KINDS.items():  # subclasses of the Python scalar types
+        if isinstance(value, base):
+            return k
+    return None
+
+
+def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy) -> np.dtype:
+    """Result dtype of an array of dtype ``tensor`` with a scalar operand ``value``."""
+    res = pol.fast_scalars[(tensor, key)]
+    if res is None:
+        what = key if isinstance(key, str) else D.name_of(key) + " scalar"
+        raise TypeMismatchError(
+            f"cannot promote array dtype {D.name_of(tensor)} with {what} {value!r} under "
+            f"the {pol.name!r} promotion policy"
+        )
+    if key == "int":
+        check_int_fits(value, res, "scalar")
+    return res
+
+
+def result_type(*arrays_and_dtypes: object) -> np.dtype:
+    """Dtype that results from combining the arguments under the current policy.
+
+    Arrays and dtypes are folded left to right through the tensor-tensor rules,
+    then scalars (Python or typed) through the tensor-scalar rules.
+    """
+    pol = current()
+    tensor: np.dtype | None = None
+    scalars = []
+    for i, arg in enumerate(arrays_and_dtypes):
+        dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
+        if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
+            scalars.append(arg)
+            continue
+        dt = D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]")
+        tensor = dt if tensor is None else promote_pair(tensor, dt, pol)
+    if tensor is None:
+        raise InvalidArgumentError("result_type() needs at least one array or dtype")
+    for s in scalars:
+        tensor = promote_scalar(tensor, s, scalar_key(s), pol)
+    return tensor
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why two operands promote as they do: the policy, table and cell that decided."""
+
+    result: np.dtype | None
+    policy: str
+    table: str
+    row: str
+    column: str
+    note: str
+
+    def __str__(self) -> str:
+        res = "cannot be promoted (TypeError)" if self.result is None else D.name_of(self.result)
+        text = (f"{res}: policy {self.policy!r}, {self.table} table, row {self.row}, "
+                f"column {self.column}")
+        return text + (f" ({self.note})" if self.note else "")
+
+
+def explain_promotion(a: object, b: object, /) -> Explanation:
+    """Explain the promotion of ``a`` with ``b`` (dtypes, arrays or scalars).
+
+    ``b`` may be a Python or typed scalar, in which case the tensor-scalar rules apply.
+    """
+    pol = current()
+    ta = D.canonical(a if isinstance(a, np.dtype) else getattr(a, "dtype", a), "a")
+    key = scalar_key(b)
+    if key is not None:
+        dec = pol.scalars[(ta, key)]
+    else:
+        tb = D.canonical(b if isinstance(b, np.dtype) else getattr(b, "dtype", b), "b")
+        dec = pol.pairs[(ta, tb)]
+    return Explanation(dec.result, pol.name, dec.table, dec.row, dec.column, dec.note)
+
+
+def can_cast(from_: object, to: object, /) -> bool:
+    """Whether ``from_`` casts to ``to`` without changing any value's kind or range.
+
+    True when promoting the two under the standard's lattice (or the current
+    policy's tensor-tensor table for dtypes outside the standard) gives ``to``.
+    """
+    src = D.canonical(getattr(from_, "dtype", from_), "from_")
+    dst = D.canonical(to, "to")
+    if src == dst:
+        return True
+    std = _standard_pair(src, dst)
+    if std is not None or (src not in _OUTSIDE_STANDARD and dst not in _OUTSIDE_STANDARD):
+        return std == dst
+    return current().fast_pairs[(src, dst)] == dst
+
+
+_OUTSIDE_STANDARD = frozenset({D.bfloat16, D.complex32})
