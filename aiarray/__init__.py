@@ -10,30 +10,121 @@ import math as _math
 
 from . import _dtypes
 from ._api.creation import (
-    arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like, linspace,
-    meshgrid, ones, ones_like, tril, triu, zeros, zeros_like,
+    arange,
+    asarray,
+    empty,
+    empty_like,
+    eye,
+    from_dlpack,
+    full,
+    full_like,
+    linspace,
+    meshgrid,
+    ones,
+    ones_like,
+    tril,
+    triu,
+    zeros,
+    zeros_like,
 )
 from ._api.data_type import astype, can_cast, finfo, iinfo, isdtype, result_type
 from ._api.elementwise import (
-    abs, acos, acosh, add, asin, asinh, atan, atan2, atanh, bitwise_and, bitwise_invert,
-    bitwise_left_shift, bitwise_or, bitwise_right_shift, bitwise_xor, ceil, clip, conj,
-    copysign, cos, cosh, divide, equal, exp, expm1, floor, floor_divide, greater,
-    greater_equal, hypot, imag, isfinite, isinf, isnan, less, less_equal, log, log1p, log2,
-    log10, logaddexp, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
-    multiply, negative, nextafter, not_equal, positive, pow, real, reciprocal, remainder,
-    round, sign, signbit, sin, sinh, sqrt, square, subtract, tan, tanh, trunc,
+    abs,
+    acos,
+    acosh,
+    add,
+    asin,
+    asinh,
+    atan,
+    atan2,
+    atanh,
+    bitwise_and,
+    bitwise_invert,
+    bitwise_left_shift,
+    bitwise_or,
+    bitwise_right_shift,
+    bitwise_xor,
+    ceil,
+    clip,
+    conj,
+    copysign,
+    cos,
+    cosh,
+    divide,
+    equal,
+    exp,
+    expm1,
+    floor,
+    floor_divide,
+    greater,
+    greater_equal,
+    hypot,
+    imag,
+    isfinite,
+    isinf,
+    isnan,
+    less,
+    less_equal,
+    log,
+    log1p,
+    log2,
+    log10,
+    logaddexp,
+    logical_and,
+    logical_not,
+    logical_or,
+    logical_xor,
+    maximum,
+    minimum,
+    multiply,
+    negative,
+    nextafter,
+    not_equal,
+    positive,
+    pow,
+    real,
+    reciprocal,
+    remainder,
+    round,
+    sign,
+    signbit,
+    sin,
+    sinh,
+    sqrt,
+    square,
+    subtract,
+    tan,
+    tanh,
+    trunc,
 )
 from ._api.info import __array_namespace_info__
 from ._api.linear_algebra import matmul, matrix_transpose
+from ._api.manipulation import broadcast_arrays, broadcast_shapes, broadcast_to, reshape
+from ._api.searching import where
+from ._api.utility import all, any
 from ._array import Array, as_parameter
 from ._device import CPU, Device
 from ._errors import (
-    AiarrayError, AllocationError, AxisError, DimensionMismatchError, DLPackError,
-    InternalError, InvalidArgumentError, OutOfRangeError, ParameterCastError,
-    ScalarOverflowError, Status, TypeMismatchError, UninitializedError,
+    AiarrayError,
+    AllocationError,
+    AxisError,
+    DimensionMismatchError,
+    DLPackError,
+    InternalError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    ParameterCastError,
+    ScalarOverflowError,
+    Status,
+    TypeMismatchError,
+    UninitializedError,
 )
 from ._promotion import (
-    TypedScalar, explain_promotion, get_promotion_policy, promotion_policy, scalar,
+    TypedScalar,
+    explain_promotion,
+    get_promotion_policy,
+    promotion_policy,
+    scalar,
     set_promotion_policy,
 )
 
@@ -41,7 +132,7 @@ __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
 
 # Data types (NumPy dtype objects; bfloat16 from ml_dtypes; complex32 is aiarray's).
-bool = _dtypes.bool_  # noqa: A001 - the standard's name
+bool = _dtypes.bool_
 int8 = _dtypes.int8
 int16 = _dtypes.int16
 int32 = _dtypes.int32
@@ -88,16 +179,17 @@ __all__ = [
     "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
     # linear algebra
     "matmul", "matrix_transpose",
+    # manipulation, utility
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "reshape", "where", "all", "any",
     # aiarray: array object, devices, promotion, errors
-    "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "result_type",
-    "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
+    "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
     "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",
     "TypeMismatchError", "DimensionMismatchError", "OutOfRangeError", "AxisError",
     "AllocationError", "InternalError", "ScalarOverflowError", "ParameterCastError",
     "DLPackError",
 ]
 
-from . import _array as _array_module  # noqa: E402
+from . import _array as _array_module
 
 _array_module._namespace = __import__(__name__)
 for _name in __all__:  # public functions report the public module

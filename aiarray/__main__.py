@@ -67,11 +67,11 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.scalar:
         rows = list(dts) + list(P.PY_KINDS.values())
         title = "tensor dtype across, scalar down"
-        cell = lambda r, c: pol.scalars[(c, r)].result  # noqa: E731
+        cell = lambda r, c: pol.scalars[(c, r)].result
     else:
         rows = list(dts)
         title = "tensor-tensor"
-        cell = lambda r, c: pol.pairs[(r, c)].result  # noqa: E731
+        cell = lambda r, c: pol.pairs[(r, c)].result
     print(f"policy {pol.name!r}: {title}; '-' = cannot promote (TypeError)")
     print("".ljust(8) + "".join(D.SHORT[c].ljust(width) for c in dts))
     for r in rows:

@@ -70,7 +70,7 @@ def _inplace(name: str) -> Callable:
 class Array:
     """An n-dimensional array of one aiarray dtype on one device."""
 
-    __slots__ = ("_array", "_dtype", "_param", "__weakref__")
+    __slots__ = ("__weakref__", "_array", "_dtype", "_param")
     __array_priority__ = 100.0  # NumPy defers mixed operators to Array, which then raises
 
     _array: np.ndarray

@@ -8,9 +8,9 @@ from ._errors import InvalidArgumentError
 class Device:
     """A device: its type and number (GB/T 6.5).  aiarray has one, ``CPU``."""
 
-    __slots__ = ("type", "index")
+    __slots__ = ("index", "type")
 
-    def __init__(self, type: str, index: int = 0) -> None:  # noqa: A002 - GB/T wording
+    def __init__(self, type: str, index: int = 0) -> None:
         self.type = type
         self.index = index
 

@@ -65,6 +65,17 @@ def expm1(x: np.ndarray) -> np.ndarray:
     return out
 
 
+def tanh(x: np.ndarray) -> np.ndarray:
+    """tanh; complex tanh(±inf + bj) for finite b is ±1 with the sign of b on the zero."""
+    out = np.tanh(x)
+    if x.dtype.kind == "c":
+        edge = np.isinf(x.real) & np.isfinite(x.imag)
+        if edge.any():
+            out = np.asarray(out)
+            out.imag = np.where(edge, np.copysign(0.0, x.imag), out.imag)
+    return out
+
+
 def keep_integers(func: Callable) -> Callable:
     """ceil/floor/trunc/round: integer and bool inputs come back unchanged (a copy)."""
 

@@ -202,7 +202,7 @@ def _mindspore_policy() -> Policy:
         for kind in order:
             if t == D.bool_ and kind == "int":
                 res = D.int32
-            elif t == D.bool_ and kind == "float" or tk == "int" and kind == "float":
+            elif (t == D.bool_ and kind == "float") or (tk == "int" and kind == "float"):
                 res = D.float32
             elif order.index(kind) <= order.index(tk):
                 res = t
@@ -264,7 +264,7 @@ def promotion_policy(name: str) -> Iterator[str]:
 class TypedScalar:
     """A scalar whose dtype is known at run time (GB/T 5.7 generic Scalar)."""
 
-    __slots__ = ("value", "dtype")
+    __slots__ = ("dtype", "value")
 
     def __init__(self, value: object, dtype: np.dtype) -> None:
         self.value = value
@@ -375,7 +375,7 @@ def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy) ->
             f"cannot promote array dtype {D.name_of(tensor)} with {what} {value!r} under "
             f"the {pol.name!r} promotion policy"
         )
-    if key == "int":
+    if key.__class__ is str and key == "int":  # a Python int (a dtype can equal "int")
         check_int_fits(value, res, "scalar")
     return res
 

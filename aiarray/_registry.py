@@ -65,7 +65,7 @@ _FLOAT_UNARY = (
     ("log2", np.log2, "base-2 logarithm"), ("log10", np.log10, "base-10 logarithm"),
     ("sin", np.sin, "sine"), ("sinh", np.sinh, "hyperbolic sine"),
     ("sqrt", np.sqrt, "square root"), ("tan", np.tan, "tangent"),
-    ("tanh", np.tanh, "hyperbolic tangent"), ("reciprocal", N.reciprocal, "1 / x (GB/T 7.2.4.12)"),
+    ("tanh", N.tanh, "hyperbolic tangent"), ("reciprocal", N.reciprocal, "1 / x (GB/T 7.2.4.12)"),
 )
 
 _OPS: list[ElementwiseOp] = [

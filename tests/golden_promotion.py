@@ -1,3 +1,4 @@
+# ruff: noqa: E501, RUF001, RUF002, RUF003  (tables mirror the seeds, including "×")
 """Golden type-promotion data, transcribed by hand from the seed documents.
 
 This module is deliberately independent of the ``aiarray`` package: it imports
@@ -72,21 +73,21 @@ def parse_table(text):
     n = len(rows)
     columns = header[-n:]
     if len(set(columns)) != n:
-        raise ValueError("header has duplicate or missing columns: %r" % (columns,))
+        raise ValueError(f"header has duplicate or missing columns: {columns!r}")
     table = {}
     row_names = []
     for tokens in rows:
         name, cells = tokens[0], tokens[1:]
         if len(cells) != n:
-            raise ValueError("row %r has %d cells, expected %d" % (name, len(cells), n))
+            raise ValueError(f"row {name!r} has {len(cells)} cells, expected {n}")
         row_names.append(name)
         for column, cell in zip(columns, cells):
             table[(name, column)] = None if cell in _NOT_DERIVABLE else cell
     if sorted(row_names) != sorted(columns):
-        raise ValueError("row names %r do not match columns %r" % (row_names, columns))
+        raise ValueError(f"row names {row_names!r} do not match columns {columns!r}")
     for value in table.values():
         if value is not None and value not in columns and value not in SHORT_NAMES:
-            raise ValueError("unknown dtype in cell: %r" % (value,))
+            raise ValueError(f"unknown dtype in cell: {value!r}")
     return table
 
 

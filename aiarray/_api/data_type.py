@@ -121,7 +121,7 @@ class iinfo_object:  # noqa: N801 - the standard's name
     dtype: np.dtype
 
 
-def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
+def finfo(type: Any, /) -> finfo_object:
     """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'."""
     dt = _info_dtype(type, "finfo")
     if dt not in D.FLOAT:
@@ -132,7 +132,7 @@ def finfo(type: Any, /) -> finfo_object:  # noqa: A002 - the standard's name
                         float(fi.smallest_normal), real)
 
 
-def iinfo(type: Any, /) -> iinfo_object:  # noqa: A002 - the standard's name
+def iinfo(type: Any, /) -> iinfo_object:
     """Limits of an integer dtype (or of an array's dtype)."""
     dt = _info_dtype(type, "iinfo")
     if dt not in D.INTEGER:

@@ -7,7 +7,6 @@ functions themselves are thin: dispatch does validation, promotion and compute.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
@@ -30,7 +29,7 @@ __all__ = [
     "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
     "nextafter", "not_equal", "positive", "pow", "real", "reciprocal",
     "remainder", "round", "sign", "signbit", "sin", "sinh",
-    "sqrt", "square", "subtract", "tan", "tanh", "trunc", "clip", "divide",
+    "sqrt", "square", "subtract", "tan", "tanh", "trunc", "clip",
 ]
 
 
@@ -148,7 +147,7 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     key = P.scalar_key(bound)
     if key is None:
         raise not_an_array("clip", name, bound)
-    if key in ("int", "bool") and dt in D.INTEGER:  # out-of-range bounds clamp to the range
+    if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:  # out-of-range bounds clamp to the range
         info = np.iinfo(dt)
         bound = min(max(int(bound), int(info.min)), int(info.max))
     elif P.promote_scalar(dt, bound, key, P.current()) is not dt:
@@ -157,10 +156,10 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     return quiet(np.asarray, value, D.COMPUTE.get(dt, dt))
 
 
-def clip(x: Array, /, min: object = None, max: object = None) -> Array:  # noqa: A002
+def clip(x: Array, /, min: object = None, max: object = None) -> Array:
     """Clamp each element to [min, max] (GB/T 7.2.3.16); the result keeps x's dtype.
 
-    ``min``/``max`` are Python scalars or arrays that broadcast to x's shape; NaN in
+    ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in
     any of them gives NaN.  Integer bounds outside x's range are clamped to it.
     """
     if type(x) is not Array:
@@ -174,14 +173,10 @@ def clip(x: Array, /, min: object = None, max: object = None) -> Array:  # noqa:
         shape = np.broadcast_shapes(out.shape, *(b.shape for b in (lo, hi) if b is not None))
     except ValueError:
         raise DimensionMismatchError("clip(): min/max do not broadcast with x") from None
-    if shape != out.shape:
-        raise DimensionMismatchError(
-            f"clip(): min/max of shape {shape} would change the shape of x {out.shape}"
-        )
     if lo is not None:
         out = quiet(np.maximum, out, lo)
     if hi is not None:
         out = quiet(np.minimum, out, hi)
-    if out is x._array:
-        out = out.copy()
+    if out is x._array or out.shape != shape:
+        out = np.broadcast_to(out, shape).copy()
     return Array._new(D.narrow(np.asarray(out), x.dtype), x.dtype)

@@ -14,7 +14,7 @@ from .creation import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT
 __all__ = ["__array_namespace_info__", "Info"]
 
 MAX_DIMENSIONS = 64  # NumPy's limit
-_STANDARD = tuple(d for d in D.ALL_DTYPES if d not in (D.bfloat16, D.complex32))
+_STANDARD = tuple(d for d in D.ALL_DTYPES if d not in (D.float16, D.bfloat16, D.complex32))
 _ORDER = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.uint32, D.uint64,
           D.float16, D.bfloat16, D.float32, D.float64, D.complex32, D.complex64, D.complex128)
 
@@ -47,7 +47,7 @@ class Info:
                extended: bool = False) -> dict[str, np.dtype]:
         """Supported dtypes by name, optionally of a ``kind`` (a kind name or a tuple).
 
-        The standard's dtypes by default; ``extended=True`` adds bfloat16 and complex32.
+        The standard's dtypes by default; ``extended=True`` adds float16, bfloat16 and complex32.
         """
         check_device(device)
         pool = [d for d in _ORDER if extended or d in _STANDARD]

@@ -1,0 +1,34 @@
+"""Axis validation shared by the reductions and manipulation functions."""
+
+from __future__ import annotations
+
+import operator
+
+from .._errors import AxisError, TypeMismatchError
+
+
+def normalize_axis(axis: object, ndim: int, func: str, argname: str = "axis") -> int:
+    """One axis in [-ndim, ndim) as a non-negative int; AxisError otherwise."""
+    if isinstance(axis, bool):
+        raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int")
+    try:
+        ax = operator.index(axis)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int") from None
+    if not -ndim <= ax < ndim:
+        raise AxisError(f"{func}(): {argname}={axis} is out of range for ndim={ndim}")
+    return ax % ndim if ndim else 0
+
+
+def normalize_axes(axis: object, ndim: int, func: str, argname: str = "axis") -> tuple[int, ...]:
+    """None (all axes), an int, or a tuple of distinct ints -> sorted non-negative axes."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, tuple | list):
+        axes = tuple(normalize_axis(a, ndim, func, argname) for a in axis)
+        if len(set(axes)) != len(axes):
+            raise AxisError(f"{func}(): {argname}={axis!r} repeats an axis")
+        return tuple(sorted(axes))
+    if ndim == 0 and axis in (0, -1):  # a 0-d array reduces over "no" axes
+        return ()
+    return (normalize_axis(axis, ndim, func, argname),)
