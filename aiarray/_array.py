@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import types
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
 from ._device import CPU, Device, check_device
-from ._dispatch import binary, inplace, not_an_array, unary
+from ._dispatch import binary, inplace, make_function, not_an_array
 from ._errors import (
     DimensionMismatchError,
     DLPackError,
@@ -29,18 +30,14 @@ from ._registry import OPERATORS
 
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 _DTYPE_OF = {d: d for d in D.ALL_DTYPES}
+# Arrays marked by as_parameter(), by id; entries vanish with their arrays.
+_PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 _namespace: types.ModuleType | None = None  # the aiarray module, set by __init__
 
 
 def _operator(name: str) -> Callable:
     op = OPERATORS[name]
-    if op.arity == 1:
-        def method(self: Array) -> Array:
-            return unary(op, self)
-    else:
-        def method(self: Array, other: Any, /) -> Array:
-            return binary(op, self, other)
-    method.__name__ = f"__{name}__"
+    method = make_function(op, f"__{name}__")
     method.__doc__ = f"{op.doc} (aiarray.{op.name})"
     return method
 
@@ -70,12 +67,11 @@ def _inplace(name: str) -> Callable:
 class Array:
     """An n-dimensional array of one aiarray dtype on one device."""
 
-    __slots__ = ("__weakref__", "_array", "_dtype", "_param")
+    __slots__ = ("__weakref__", "_array", "_dtype")
     __array_priority__ = 100.0  # NumPy defers mixed operators to Array, which then raises
 
     _array: np.ndarray
     _dtype: np.dtype
-    _param: bool
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("use aiarray.asarray() or another creation function to make an Array")
@@ -92,7 +88,6 @@ class Array:
                 raise TypeMismatchError(f"NumPy dtype {array.dtype} has no aiarray equivalent")
         obj._array = array
         obj._dtype = dtype
-        obj._param = False
         return obj
 
     # -- attributes --------------------------------------------------------------
@@ -138,7 +133,7 @@ class Array:
     @property
     def is_parameter(self) -> bool:
         """Marked as a parameter (MindSpore policy: never implicitly cast)."""
-        return self._param
+        return _PARAMETERS.get(id(self)) is self
 
     # -- arithmetic, bitwise and comparison operators (from the registry) -----
     __abs__ = _operator("abs")
@@ -390,5 +385,5 @@ def as_parameter(x: Array, /) -> Array:
     if type(x) is not Array:
         raise not_an_array("as_parameter", "x", x)
     p = Array._new(x._array, x._dtype)
-    p._param = True
+    _PARAMETERS[id(p)] = p
     return p

@@ -20,7 +20,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._numpy_path import quiet
+from ._numpy_path import _QUIET, quiet, quiet_enter, quiet_exit
 from ._registry import INT_TO_FLOAT, ElementwiseOp
 
 Array = None  # set by _array at import time (avoids a circular import)
@@ -136,7 +136,7 @@ def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.
 
 def _parameter_rule(op: ElementwiseOp, arrays: tuple, dt: np.dtype) -> None:
     for x in arrays:
-        if x._param and x._dtype is not dt:
+        if x._dtype is not dt and x.is_parameter:
             raise ParameterCastError(
                 f"{op.name}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
                 f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
@@ -214,3 +214,92 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
         raise InvalidArgumentError(f"in-place {op.name}(): x1 is a read-only view")
     x1._array[...] = res._array
     return x1
+
+
+def _ufunc_array_out() -> bool:
+    try:
+        return type(np.add(np.ones(()), np.ones(()), out=...)) is np.ndarray
+    except TypeError:  # NumPy without out=...
+        return False
+
+
+_UFUNC_ARRAY_OUT = _ufunc_array_out()
+
+
+def make_function(op: ElementwiseOp, name: str) -> Callable:
+    """The public function (or operator method) for ``op``: a short path, then dispatch.
+
+    The short path covers the common case, same-dtype Arrays (or an Array and a
+    Python scalar that keeps its dtype) that need no cast, in one Python frame;
+    everything else goes through :func:`unary` / :func:`binary`.
+    """
+    direct = op.direct
+    ufunc = op.numpy
+    array_out = isinstance(ufunc, np.ufunc) and _UFUNC_ARRAY_OUT  # out=... gives 0-d arrays
+    new = object.__new__
+    ndarray = np.ndarray
+    asarray = np.asarray
+    kinds = _PY_KINDS
+    fits = P.check_int_fits
+    local = P._local_policy
+
+    if op.arity == 1:
+        def func(x: object, /) -> object:
+            if type(x) is Array:
+                fast = direct.get(x._dtype)
+                a = x._array
+                if fast is not None and (kernel_hook is None or a.size < KERNEL_MIN_SIZE):
+                    res, needs_quiet = fast
+                    if needs_quiet:
+                        token = quiet_enter(_QUIET)
+                        try:
+                            out = ufunc(a, out=...) if array_out else asarray(ufunc(a))
+                        finally:
+                            quiet_exit(token)
+                    elif array_out:
+                        out = ufunc(a, out=...)
+                    else:
+                        out = asarray(ufunc(a))
+                    obj = new(Array)
+                    obj._array = out
+                    obj._dtype = res
+                    return obj
+            return unary(op, x)
+    else:
+        def func(x1: object, x2: object, /) -> object:
+            if type(x1) is Array:
+                dt = x1._dtype
+                t2 = type(x2)
+                if t2 is Array:
+                    fast = direct.get(dt) if x2._dtype is dt else None
+                    b = x2._array
+                elif t2 is float or t2 is int:
+                    pol = local.get() or P._global_policy
+                    fast = direct.get(dt) if pol.fast_scalars[(dt, kinds[t2])] is dt else None
+                    if fast is not None and t2 is int:
+                        fits(x2, dt, "x2")
+                    b = x2
+                else:
+                    fast = None
+                a = x1._array
+                if fast is not None and (kernel_hook is None or a.size < KERNEL_MIN_SIZE):
+                    res, needs_quiet = fast
+                    if needs_quiet:
+                        token = quiet_enter(_QUIET)
+                        try:
+                            out = ufunc(a, b, out=...) if array_out else asarray(ufunc(a, b))
+                        finally:
+                            quiet_exit(token)
+                    elif array_out:
+                        out = ufunc(a, b, out=...)
+                    else:
+                        out = asarray(ufunc(a, b))
+                    obj = new(Array)
+                    obj._array = out
+                    obj._dtype = res
+                    return obj
+            return binary(op, x1, x2)
+
+    func.__name__ = func.__qualname__ = name
+    func.__doc__ = op.doc
+    return func

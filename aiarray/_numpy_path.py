@@ -19,6 +19,8 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
 
     _EXTOBJ = _uc._extobj_contextvar
     _QUIET = _umath._make_extobj(all="ignore")
+    quiet_enter = _EXTOBJ.set
+    quiet_exit = _EXTOBJ.reset
 
     def quiet(func: Callable, *args: np.ndarray) -> np.ndarray:
         """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
@@ -29,6 +31,18 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
             _EXTOBJ.reset(token)
 
 except (ImportError, AttributeError):  # pragma: no cover - older NumPy
+    _QUIET = None
+    _saved: list = []
+
+    def quiet_enter(_: object) -> object:
+        """Enter NumPy's silenced floating-point state; returns a token for quiet_exit."""
+        state = np.errstate(all="ignore")
+        state.__enter__()
+        return state
+
+    def quiet_exit(state: object) -> None:
+        """Leave the state entered by quiet_enter."""
+        state.__exit__(None, None, None)  # type: ignore[attr-defined]
 
     def quiet(func: Callable, *args: np.ndarray) -> np.ndarray:
         """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""

@@ -13,7 +13,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _cast, binary, not_an_array, unary
+from .._dispatch import _cast, binary, make_function, not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import DIVIDE_INTRINSIC, OPS
@@ -35,15 +35,10 @@ __all__ = [
 
 def _function(name: str) -> Callable[..., Array]:
     op = OPS[name]
-    if op.arity == 1:
-        def func(x: Array, /) -> Array:
-            return unary(op, x)
-    else:
-        def func(x1: Array | complex, x2: Array | complex, /) -> Array:
-            return binary(op, x1, x2)
-    func.__name__ = func.__qualname__ = name
+    func = make_function(op, name)
     func.__module__ = "aiarray"
-    func.__doc__ = f"Elementwise {op.doc}.\n\nInput: {op.category} dtypes; promotion by the active policy."
+    func.__doc__ = (f"Elementwise {op.doc}.\n\nInput: {op.category} dtypes; promotion by the "
+                    "active policy.")
     return func
 
 
