@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes
+from . import _dtypes, fft, linalg
 from ._api.creation import (
     arange,
     asarray,
@@ -98,10 +98,19 @@ from ._api.elementwise import (
     trunc,
 )
 from ._api.info import __array_namespace_info__
-from ._api.linear_algebra import matmul, matrix_transpose
-from ._api.manipulation import broadcast_arrays, broadcast_shapes, broadcast_to, reshape
-from ._api.searching import where
-from ._api.utility import all, any
+from ._api.indexing import take, take_along_axis
+from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
+from ._api.manipulation import (
+    broadcast_arrays, broadcast_shapes, broadcast_to, concat, expand_dims, flip, moveaxis,
+    permute_dims, repeat, reshape, roll, squeeze, stack, tile, unstack,
+)
+from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
+from ._api.set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
+from ._api.sorting import argsort, sort
+from ._api.statistical import (
+    cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var,
+)
+from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
 from ._device import CPU, Device
 from ._errors import (
@@ -177,10 +186,16 @@ __all__ = [
     "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
     "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder", "round",
     "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
-    # linear algebra
-    "matmul", "matrix_transpose",
-    # manipulation, utility
-    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "reshape", "where", "all", "any",
+    # indexing, linear algebra, manipulation, searching, sets, sorting, statistics, utility
+    "take", "take_along_axis", "matmul", "matrix_transpose", "tensordot", "vecdot",
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
+    "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile",
+    "unstack", "argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where",
+    "isin", "unique_all", "unique_counts", "unique_inverse", "unique_values", "argsort",
+    "sort", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum",
+    "var", "all", "any", "diff",
+    # extensions
+    "linalg", "fft",
     # aiarray: array object, devices, promotion, errors
     "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
     "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",

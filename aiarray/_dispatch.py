@@ -235,7 +235,8 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
     """
     direct = op.direct
     ufunc = op.numpy
-    array_out = isinstance(ufunc, np.ufunc) and _UFUNC_ARRAY_OUT  # out=... gives 0-d arrays
+    is_ufunc = isinstance(ufunc, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
+    array_out = is_ufunc and _UFUNC_ARRAY_OUT  # out=... gives 0-d arrays
     new = object.__new__
     ndarray = np.ndarray
     asarray = np.asarray
@@ -278,7 +279,7 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
                     fast = direct.get(dt) if pol.fast_scalars[(dt, kinds[t2])] is dt else None
                     if fast is not None and t2 is int:
                         fits(x2, dt, "x2")
-                    b = x2
+                    b = x2 if is_ufunc else asarray(x2, dt)
                 else:
                     fast = None
                 a = x1._array
@@ -303,3 +304,38 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
     func.__name__ = func.__qualname__ = name
     func.__doc__ = op.doc
     return func
+
+
+def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np.dtype:
+    """The dtype several arrays promote to under the active policy (left fold).
+
+    Raises TypeError naming ``func`` when an argument is not an Array or a pair cannot
+    be promoted; under the mindspore policy a parameter that would be cast raises.
+    """
+    pol = P._local_policy.get() or P._global_policy
+    dt = None
+    for i, x in enumerate(arrays):
+        if type(x) is not Array:
+            raise not_an_array(func, f"{argname}[{i}]", x)
+        if dt is None:
+            dt = x._dtype
+        elif x._dtype is not dt:
+            res = pol.fast_pairs[(dt, x._dtype)]
+            if res is None:
+                raise P._cannot(D.name_of(dt), D.name_of(x._dtype), pol, f"{func}() dtypes")
+            dt = res
+    if dt is None:
+        raise InvalidArgumentError(f"{func}(): {argname} must hold at least one array")
+    if pol.parameter_rule:
+        for x in arrays:
+            if x._dtype is not dt and x.is_parameter:
+                raise ParameterCastError(
+                    f"{func}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
+                    f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
+                )
+    return dt
+
+
+def cast(x: object, dt: np.dtype) -> np.ndarray:
+    """The ndarray of Array ``x`` in dtype ``dt`` (no copy when it already is)."""
+    return x._array if x._dtype is dt else _cast(x._array, dt)

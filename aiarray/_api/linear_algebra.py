@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import _dtypes as D
@@ -11,7 +13,7 @@ from .._errors import DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import OPS
 
-__all__ = ["matmul", "matrix_transpose"]
+__all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
@@ -42,3 +44,13 @@ def matrix_transpose(x: Array, /) -> Array:
     if type(x) is not Array:
         raise not_an_array("matrix_transpose", "x", x)
     return x.mT
+
+
+def tensordot(x1: Any, x2: Any, /, *, axes: Any, Any = 2) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("tensordot")
+
+
+def vecdot(x1: Any, x2: Any, /, *, axis: Any = -1) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("vecdot")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 import operator
 
@@ -11,7 +13,7 @@ from .._array import Array
 from .._dispatch import not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 
-__all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "reshape"]
+__all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile", "unstack"]
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
@@ -93,3 +95,58 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
             raise not_an_array("broadcast_arrays", f"arrays[{i}]", a)
     shape = broadcast_shapes(*(a.shape for a in arrays))
     return tuple(broadcast_to(a, shape) for a in arrays)
+
+
+def concat(arrays: Any, Any, /, *, axis: Any = 0) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("concat")
+
+
+def expand_dims(x: Any, /, axis: Any) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("expand_dims")
+
+
+def flip(x: Any, /, *, axis: Any, NoneType] = None) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("flip")
+
+
+def moveaxis(x: Any, source: Any, destination: Any, /) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("moveaxis")
+
+
+def permute_dims(x: Any, /, axes: Any) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("permute_dims")
+
+
+def repeat(x: Any, repeats: Any, /, *, axis: Any = None) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("repeat")
+
+
+def roll(x: Any, /, shift: Any, *, axis: Any, NoneType] = None) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("roll")
+
+
+def squeeze(x: Any, /, axis: Any) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("squeeze")
+
+
+def stack(arrays: Any, Any, /, *, axis: Any = 0) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("stack")
+
+
+def tile(x: Any, repetitions: Any, /) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("tile")
+
+
+def unstack(x: Any, /, *, axis: Any = 0) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("unstack")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import _dtypes as D
@@ -10,7 +12,7 @@ from .._dispatch import not_an_array, operands
 from .._errors import DimensionMismatchError, TypeMismatchError
 from .._registry import OPS
 
-__all__ = ["where"]
+__all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
 
 def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Array:
@@ -33,3 +35,28 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
             "do not broadcast"
         ) from None
     return Array._new(out, dt)
+
+
+def argmax(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("argmax")
+
+
+def argmin(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("argmin")
+
+
+def count_nonzero(x: Any, /, *, axis: Any, NoneType] = None, keepdims: Any = False) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("count_nonzero")
+
+
+def nonzero(x: Any, /) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("nonzero")
+
+
+def searchsorted(x1: Any, x2: Any, /, *, side: Any = 'left', sorter: Any = None) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("searchsorted")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import _dtypes as D
@@ -9,7 +11,7 @@ from .._array import Array
 from .._dispatch import not_an_array
 from ._axes import normalize_axes
 
-__all__ = ["all", "any"]
+__all__ = ["all", "any", "diff"]
 
 
 def _truth(x: Array, axis: object, keepdims: bool, func: str, reduce: np.ufunc) -> Array:
@@ -33,3 +35,8 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         keepdims: bool = False) -> Array:
     """Whether any element along ``axis`` is true (non-zero; NaN counts as true)."""
     return _truth(x, axis, keepdims, "any", np.logical_or)
+
+
+def diff(x: Any, /, *, axis: Any = -1, n: Any = 1, prepend: Any = None, append: Any = None) -> Any:
+    """TODO(issue 3)."""
+    raise NotImplementedError("diff")
