@@ -107,7 +107,7 @@ def expand_dims(x: Any, /, axis: Any) -> Any:
     raise NotImplementedError("expand_dims")
 
 
-def flip(x: Any, /, *, axis: Any, NoneType] = None) -> Any:
+def flip(x: Any, /, *, axis: Any = None) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("flip")
 
@@ -127,7 +127,7 @@ def repeat(x: Any, repeats: Any, /, *, axis: Any = None) -> Any:
     raise NotImplementedError("repeat")
 
 
-def roll(x: Any, /, shift: Any, *, axis: Any, NoneType] = None) -> Any:
+def roll(x: Any, /, shift: Any, *, axis: Any = None) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("roll")
 

@@ -47,7 +47,7 @@ def argmin(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
     raise NotImplementedError("argmin")
 
 
-def count_nonzero(x: Any, /, *, axis: Any, NoneType] = None, keepdims: Any = False) -> Any:
+def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("count_nonzero")
 

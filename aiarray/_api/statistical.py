@@ -17,36 +17,36 @@ def cumulative_prod(x: Any, /, *, axis: Any = None, dtype: Any = None, include_i
     raise NotImplementedError("cumulative_prod")
 
 
-def max(x: Any, /, *, axis: Any, NoneType] = None, keepdims: Any = False) -> Any:
+def max(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("max")
 
 
-def mean(x: Any, /, *, axis: Any, NoneType] = None, keepdims: Any = False) -> Any:
+def mean(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("mean")
 
 
-def min(x: Any, /, *, axis: Any, NoneType] = None, keepdims: Any = False) -> Any:
+def min(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("min")
 
 
-def prod(x: Any, /, *, axis: Any, NoneType] = None, dtype: Any = None, keepdims: Any = False) -> Any:
+def prod(x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("prod")
 
 
-def std(x: Any, /, *, axis: Any, NoneType] = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
+def std(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("std")
 
 
-def sum(x: Any, /, *, axis: Any, NoneType] = None, dtype: Any = None, keepdims: Any = False) -> Any:
+def sum(x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("sum")
 
 
-def var(x: Any, /, *, axis: Any, NoneType] = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
+def var(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
     """TODO(issue 3)."""
     raise NotImplementedError("var")
