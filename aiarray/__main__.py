@@ -60,25 +60,34 @@ def cmd_promote(args: argparse.Namespace) -> int:
     return 0 if why.result is not None else 1
 
 
-def cmd_table(args: argparse.Namespace) -> int:
-    pol = P._lookup_policy(args.policy)
+def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:
+    """A policy's whole table as text lines (plain columns or a Markdown table)."""
+    pol = P._lookup_policy(policy)
     dts = D.ALL_DTYPES
-    width = 6
-    if args.scalar:
-        rows = list(dts) + list(P.PY_KINDS.values())
-        title = "tensor dtype across, scalar down"
+    if scalar:
+        rows: list = list(dts) + list(P.PY_KINDS.values())
         cell = lambda r, c: pol.scalars[(c, r)].result
     else:
         rows = list(dts)
-        title = "tensor-tensor"
         cell = lambda r, c: pol.pairs[(r, c)].result
-    print(f"policy {pol.name!r}: {title}; '-' = cannot promote (TypeError)")
-    print("".ljust(8) + "".join(D.SHORT[c].ljust(width) for c in dts))
+    head = ["scalar \\ tensor" if scalar and markdown else ""] + [D.SHORT[c] for c in dts]
+    body = []
     for r in rows:
         label = D.SHORT[r] if isinstance(r, np.dtype) else f"py-{r}"
-        res = (cell(r, c) for c in dts)
-        print(label.ljust(8) + "".join((D.SHORT[x] if x is not None else "-").ljust(width)
-                                       for x in res))
+        results = (cell(r, c) for c in dts)
+        body.append([label] + [D.SHORT[x] if x is not None else "-" for x in results])
+    if markdown:
+        fmt = lambda cells: "| " + " | ".join(cells) + " |"
+        return [fmt(head), fmt(["---"] * len(head)), *(fmt(b) for b in body)]
+    return ["".join(c.ljust(11 if i == 0 else 6) for i, c in enumerate(row)).rstrip()
+            for row in [head, *body]]
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    what = "tensor dtype across, scalar down" if args.scalar else "tensor-tensor"
+    if not args.markdown:
+        print(f"policy {args.policy!r}: {what}; '-' = cannot promote (TypeError)")
+    print("\n".join(table_lines(args.policy, args.scalar, args.markdown)))
     return 0
 
 
@@ -91,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("b", type=_operand_arg, help="a dtype or a Python scalar (1, 1.5, 1j, True)")
     tb = sub.add_parser("table", help="print a policy's whole promotion table")
     tb.add_argument("--scalar", action="store_true", help="the tensor-scalar table")
+    tb.add_argument("--markdown", action="store_true", help="as a Markdown table")
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
     return parser

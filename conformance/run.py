@@ -1,0 +1,163 @@
+"""Run array-api-tests against aiarray at the pinned revision and write the report.
+
+    python conformance/run.py [--checkout PATH] [--max-examples N] [--seed S]
+                              [--workers N] [--report PATH] [-- extra pytest args]
+
+With no --checkout (and no AIARRAY_ARRAY_API_TESTS in the environment) the pinned
+revision is cloned from GitHub with its spec submodule into
+conformance/array-api-tests/.  The suite's own requirements must be installed in
+the running interpreter (``--install`` does it with pip).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+UPSTREAM = "https://github.com/data-apis/array-api-tests.git"
+
+
+def pinned_revision() -> str:
+    """The array-api-tests commit in conformance/REVISION."""
+    for line in (HERE / "REVISION").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            return line.strip()
+    raise SystemExit("conformance/REVISION holds no revision")
+
+
+def xfail_ids() -> list[str]:
+    """Test ids of conformance/xfails.txt, reasons stripped (each line must carry one)."""
+    ids = []
+    for n, line in enumerate((HERE / "xfails.txt").read_text().splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        test_id, sep, reason = line.partition("  # ")
+        if not sep or not reason.strip():
+            raise SystemExit(f"xfails.txt line {n} has no reason: {line!r}")
+        ids.append(test_id.strip())
+    return ids
+
+
+def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess:
+    print("+", " ".join(cmd), flush=True)
+    return subprocess.run(cmd, check=True, **kw)  # type: ignore[call-overload]
+
+
+def ensure_checkout(path: Path | None, revision: str) -> Path:
+    """A checkout of array-api-tests at ``revision`` with its spec submodule."""
+    if path is None:
+        path = HERE / "array-api-tests"
+        if not (path / ".git").exists():
+            run(["git", "clone", "--quiet", UPSTREAM, str(path)])
+        run(["git", "-C", str(path), "fetch", "--quiet", "origin", revision])
+        run(["git", "-C", str(path), "-c", "advice.detachedHead=false", "checkout", "--quiet",
+             revision])
+        run(["git", "-C", str(path), "submodule", "update", "--init", "--quiet"])
+    head = subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True,
+                          text=True).stdout.strip()
+    if head and head != revision:
+        print(f"warning: {path} is at {head}, not the pinned {revision}", file=sys.stderr)
+    if not (path / "array-api" / "spec").is_dir():
+        raise SystemExit(f"{path}/array-api/spec is missing: the spec submodule is not checked out")
+    return path
+
+
+def summary_counts(output: str) -> dict[str, int]:
+    """Counts from pytest's closing line."""
+    last = [ln for ln in output.splitlines() if re.search(r"\d+ (passed|failed)", ln)]
+    counts = {}
+    if last:
+        for num, word in re.findall(r"(\d+) (\w+)", last[-1]):
+            counts[word] = int(num)
+    return counts
+
+
+def write_report(path: Path, meta: dict[str, str], counts: dict[str, int], failures: list[str],
+                 xfails: list[str]) -> None:
+    lines = ["# array-api-tests conformance report", ""]
+    lines += [f"- {k}: {v}" for k, v in meta.items()]
+    lines += ["", "| outcome | tests |", "|---|---|"]
+    for key in ("passed", "failed", "errors", "error", "skipped", "xfailed", "xpassed"):
+        if key in counts:
+            lines.append(f"| {key} | {counts[key]} |")
+    lines += ["", "## Failures", ""]
+    lines += [f"- `{f}`" for f in failures] or ["None."]
+    lines += ["", "## Expected failures (conformance/xfails.txt, each with its reason)", ""]
+    lines += [f"- `{x}`" for x in xfails] or ["None."]
+    lines += ["", "Skips come from the suite itself (tests it marks flaky, or that need",
+              "features a version does not have); run with `-rs` to list them.", ""]
+    path.write_text("\n".join(lines))
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--checkout", type=Path, default=os.environ.get("AIARRAY_ARRAY_API_TESTS"),
+                   help="existing array-api-tests checkout (default: clone the pinned revision)")
+    p.add_argument("--max-examples", type=int, default=100)
+    p.add_argument("--seed", type=int, default=20251200)
+    p.add_argument("--workers", default="2", help="pytest-xdist workers ('0' = no xdist)")
+    p.add_argument("--report", type=Path, default=HERE / "REPORT.md")
+    p.add_argument("--install", action="store_true", help="pip install the suite's requirements")
+    args = p.parse_args(argv)
+
+    revision = pinned_revision()
+    checkout = ensure_checkout(Path(args.checkout) if args.checkout else None, revision)
+    if args.install:
+        run([sys.executable, "-m", "pip", "install", "-q", "-r",
+             str(checkout / "requirements.txt"), "pytest-xdist"])
+    xfails = xfail_ids()
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(xfails) + "\n")
+        xfails_file = f.name
+    cmd = [sys.executable, "-m", "pytest", "array_api_tests", "-q", "-p", "no:cacheprovider",
+           "--max-examples", str(args.max_examples), "--hypothesis-seed", str(args.seed),
+           "--xfails-file", xfails_file]
+    if args.workers != "0":
+        cmd += ["-n", args.workers]
+    cmd += extra
+    env = dict(os.environ, ARRAY_API_TESTS_MODULE="aiarray",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    print("+", " ".join(cmd), flush=True)
+    proc = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True)
+    sys.stdout.write(proc.stdout[-20000:])
+    sys.stderr.write(proc.stderr[-5000:])
+    counts = summary_counts(proc.stdout)
+    failures = sorted({m.group(1) for m in re.finditer(r"^(?:FAILED|ERROR) (\S+)", proc.stdout,
+                                                      re.M)})
+    import aiarray  # the version under test
+
+    meta = {
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "aiarray": aiarray.__version__,
+        "standard version": os.environ.get("ARRAY_API_TESTS_VERSION",
+                                           aiarray.__array_api_version__),
+        "array-api-tests revision": revision,
+        "max-examples": str(args.max_examples),
+        "hypothesis seed": str(args.seed),
+        "extensions": "linalg and fft included" if "--disable-extension" not in extra
+        else "some disabled: " + " ".join(extra),
+        "python / numpy": f"{platform.python_version()} / "
+        + __import__("numpy").__version__,
+        "command": "python conformance/run.py " + " ".join(sys.argv[1:]),
+    }
+    write_report(args.report, meta, counts, failures, xfails)
+    print(f"report: {args.report}")
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

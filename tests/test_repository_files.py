@@ -1,0 +1,49 @@
+"""The docs and conformance files agree with the code they describe."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from aiarray import _promotion as P
+from aiarray.__main__ import table_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("policy", "scalar"),
+    [("ascend", False), ("ascend", True), ("ascend-strict", False), ("mindspore", False),
+     ("array-api", False)],
+)
+def test_promotion_page_shows_the_current_tables(policy: str, scalar: bool) -> None:
+    page = (ROOT / "docs" / "promotion.md").read_text()
+    table = "\n".join(table_lines(policy, scalar, markdown=True))
+    assert table in page, f"docs/promotion.md is stale for {policy} (scalar={scalar})"
+
+
+def test_ascend_tables_in_the_package_match_the_seed_layout() -> None:
+    """The package's copy has the seed's 16 columns and rows in the seed's order."""
+    order = "f32 f16 f64 bf16 s8 u8 s16 u16 s32 u32 s64 u64 bool c32 c64 c128".split()
+    for text in (P.ASCEND_TENSOR_TENSOR, P.ASCEND_TENSOR_SCALAR):
+        lines = [ln.split() for ln in text.strip().splitlines()]
+        assert lines[0][2:] == order
+        assert [row[0] for row in lines[1:]] == order
+        assert all(len(row) == 17 for row in lines[1:])
+
+
+def test_every_xfail_carries_a_reason() -> None:
+    lines = (ROOT / "conformance" / "xfails.txt").read_text().splitlines()
+    entries = [ln for ln in lines if ln.strip() and not ln.startswith("#")]
+    for line in entries:
+        test_id, sep, reason = line.partition("  # ")
+        assert sep and len(reason.strip()) > 20, f"xfail without a reason: {line!r}"
+        assert re.fullmatch(r"array_api_tests/\S+", test_id), line
+
+
+def test_revision_is_pinned() -> None:
+    text = (ROOT / "conformance" / "REVISION").read_text()
+    revs = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
+    assert len(revs) == 1 and re.fullmatch(r"[0-9a-f]{40}", revs[0])
