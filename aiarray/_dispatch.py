@@ -60,6 +60,17 @@ def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndar
     return out
 
 
+def _value_error(op: ElementwiseOp, a: object, b: object, e: ValueError) -> Exception:
+    """NumPy's ValueError from an op as aiarray's error with a status."""
+    if isinstance(e, InvalidArgumentError):
+        return e
+    if "broadcast" in str(e):
+        return DimensionMismatchError(
+            f"{op.name}(): shapes {np.shape(a)} and {np.shape(b)} do not broadcast"
+        )
+    return InvalidArgumentError(f"{op.name}(): {e}")
+
+
 def _float_dtypes(op: ElementwiseOp, dt: np.dtype) -> tuple[np.dtype, np.dtype]:
     """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``."""
     if op.to_float and dt in INT_TO_FLOAT:
@@ -125,7 +136,7 @@ def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.
         key = _PY_KINDS.get(type(sc)) or P.scalar_key(sc)
         if key is None:
             raise not_an_array(op.name, "x2" if t1 else "x1", sc)
-        dt = P.promote_scalar(arr._dtype, sc, key, pol)
+        dt = P.promote_scalar(arr._dtype, sc, key, pol, f"{op.name}() {'x2' if t1 else 'x1'}")
         if pol.parameter_rule:
             _parameter_rule(op, (arr,), dt)
         a = arr._array if arr._dtype is dt else _cast(arr._array, dt)
@@ -167,11 +178,7 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
         if out.dtype != res:
             out = out.astype(res)
     except ValueError as e:
-        if "broadcast" in str(e):
-            raise DimensionMismatchError(
-                f"{op.name}(): shapes {np.shape(a1)} and {np.shape(a2)} do not broadcast"
-            ) from None
-        raise
+        raise _value_error(op, a1, a2, e) from None
     return Array._new(out, res)
 
 
@@ -243,6 +250,7 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
     kinds = _PY_KINDS
     fits = P.check_int_fits
     local = P._local_policy
+    where_x2 = f"{op.name}() x2"
 
     if op.arity == 1:
         def func(x: object, /) -> object:
@@ -278,23 +286,26 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
                     pol = local.get() or P._global_policy
                     fast = direct.get(dt) if pol.fast_scalars[(dt, kinds[t2])] is dt else None
                     if fast is not None and t2 is int:
-                        fits(x2, dt, "x2")
+                        fits(x2, dt, where_x2)
                     b = x2 if is_ufunc else asarray(x2, dt)
                 else:
                     fast = None
                 a = x1._array
                 if fast is not None and (kernel_hook is None or a.size < KERNEL_MIN_SIZE):
                     res, needs_quiet = fast
-                    if needs_quiet:
-                        token = quiet_enter(_QUIET)
-                        try:
-                            out = ufunc(a, b, out=...) if array_out else asarray(ufunc(a, b))
-                        finally:
-                            quiet_exit(token)
-                    elif array_out:
-                        out = ufunc(a, b, out=...)
-                    else:
-                        out = asarray(ufunc(a, b))
+                    try:
+                        if needs_quiet:
+                            token = quiet_enter(_QUIET)
+                            try:
+                                out = ufunc(a, b, out=...) if array_out else asarray(ufunc(a, b))
+                            finally:
+                                quiet_exit(token)
+                        elif array_out:
+                            out = ufunc(a, b, out=...)
+                        else:
+                            out = asarray(ufunc(a, b))
+                    except ValueError as e:
+                        raise _value_error(op, a, b, e) from None
                     obj = new(Array)
                     obj._array = out
                     obj._dtype = res

@@ -16,6 +16,7 @@ import ml_dtypes
 import numpy as np
 
 from ._errors import TypeMismatchError
+from ._numpy_path import quiet
 
 __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
@@ -158,9 +159,7 @@ def c32_to_c64(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def to_c32(a: np.ndarray) -> np.ndarray:
-    """Round a complex (or real) array to complex32, each part rounded once to float16."""
-    out = np.empty(a.shape, complex32)
+def _fill_c32(out: np.ndarray, a: np.ndarray) -> np.ndarray:
     if np.iscomplexobj(a):
         out["real"] = a.real
         out["imag"] = a.imag
@@ -168,6 +167,14 @@ def to_c32(a: np.ndarray) -> np.ndarray:
         out["real"] = a
         out["imag"] = 0
     return out
+
+
+def to_c32(a: np.ndarray) -> np.ndarray:
+    """Round a complex (or real) array to complex32, each part rounded once to float16.
+
+    Parts beyond float16's range become infinities (IEEE), without NumPy's warning.
+    """
+    return quiet(_fill_c32, np.empty(np.shape(a), complex32), a)
 
 
 def widen(a: np.ndarray) -> np.ndarray:
@@ -186,4 +193,4 @@ def narrow(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
         return to_c32(a)
     if a.dtype == dtype:
         return a
-    return a.astype(dtype)
+    return quiet(a.astype, dtype)

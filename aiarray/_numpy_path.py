@@ -90,6 +90,30 @@ def tanh(x: np.ndarray) -> np.ndarray:
     return out
 
 
+def power(x1: np.ndarray, x2: object) -> np.ndarray:
+    """x1 ** x2; NumPy's sqrt shortcut for a scalar exponent 0.5 gets the standard's results."""
+    out = np.power(x1, x2)
+    if x1.dtype.kind == "f" and np.ndim(x2) == 0 and x2 == 0.5:
+        # sqrt(-inf) is NaN and sqrt(-0) is -0; pow(-inf, 0.5) is +inf and pow(-0, 0.5) is +0
+        out = np.where(x1 == -np.inf, np.inf, np.where(x1 == 0, 0.0, out)).astype(x1.dtype)
+    return out
+
+
+def log1p(x: np.ndarray) -> np.ndarray:
+    """log(1 + x); complex input stays accurate for tiny |x|."""
+    if x.dtype.kind != "c":
+        return np.log1p(x)
+    re, im = x.real, x.imag
+    out = np.empty(x.shape, x.dtype)
+    # log|1+z| = 0.5 * log1p(2a + a^2 + b^2), arg(1+z) = atan2(b, 1 + a)
+    out.real = 0.5 * np.log1p(re * (2 + re) + im * im)
+    out.imag = np.arctan2(im, 1 + re)
+    special = ~(np.isfinite(re) & np.isfinite(im)) | (np.abs(x) > 0.5)
+    if special.any():  # away from 0 (and at non-finite values) log(1 + z) is exact enough
+        out = np.where(special, np.log1p(x), out)
+    return out
+
+
 def keep_integers(func: Callable) -> Callable:
     """ceil/floor/trunc/round: integer and bool inputs come back unchanged (a copy)."""
 

@@ -366,17 +366,21 @@ def scalar_key(value: object) -> object:
     return None
 
 
-def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy) -> np.dtype:
-    """Result dtype of an array of dtype ``tensor`` with a scalar operand ``value``."""
+def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
+                   argname: str = "scalar") -> np.dtype:
+    """Result dtype of an array of dtype ``tensor`` with a scalar operand ``value``.
+
+    ``argname`` (e.g. ``"add() x2"``) names the operand in error messages.
+    """
     res = pol.fast_scalars[(tensor, key)]
     if res is None:
         what = key if isinstance(key, str) else D.name_of(key) + " scalar"
         raise TypeMismatchError(
-            f"cannot promote array dtype {D.name_of(tensor)} with {what} {value!r} under "
-            f"the {pol.name!r} promotion policy"
+            f"{argname}: cannot promote array dtype {D.name_of(tensor)} with {what} "
+            f"{value!r} under the {pol.name!r} promotion policy"
         )
     if key.__class__ is str and key == "int":  # a Python int (a dtype can equal "int")
-        check_int_fits(value, res, "scalar")
+        check_int_fits(value, res, argname)
     return res
 
 
@@ -449,7 +453,7 @@ def can_cast(from_: object, to: object, /) -> bool:
         return True
     std = _standard_pair(src, dst)
     if std is not None or (src not in _OUTSIDE_STANDARD and dst not in _OUTSIDE_STANDARD):
-        return std == dst
+        return std is not None and std == dst  # (None == float64 is True for NumPy dtypes)
     return current().fast_pairs[(src, dst)] == dst
 
 

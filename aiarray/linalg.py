@@ -1,9 +1,38 @@
-"""The standard's ``linalg`` extension, plus GB/T's LU (and eig/eigvals of 2025.12)."""
+"""The standard's ``linalg`` extension (2025.12, with eig and eigvals), plus GB/T's LU.
+
+The functions live in aiarray/_api/linalg_*.py; this module is their public home.
+See docs/api/linalg.md.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ._api.linalg_base import (
+    EighResult,
+    EigResult,
+    LUResult,
+    QRResult,
+    SlogdetResult,
+    SVDResult,
+)
+from ._api.linalg_decomp import (
+    cholesky,
+    det,
+    eig,
+    eigh,
+    eigvals,
+    eigvalsh,
+    inv,
+    lu,
+    matrix_power,
+    matrix_rank,
+    pinv,
+    qr,
+    slogdet,
+    solve,
+    svd,
+    svdvals,
+)
+from ._api.linalg_ops import cross, diagonal, matrix_norm, outer, trace, vector_norm
 from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = [
@@ -12,34 +41,12 @@ __all__ = [
     "qr", "slogdet", "solve", "svd", "svdvals", "tensordot", "trace", "vecdot", "vector_norm",
 ]
 
+# The result types are public too (for isinstance checks and type hints), but are not
+# part of the standard's namespace, so they stay out of __all__.
+_RESULTS = (EighResult, EigResult, LUResult, QRResult, SlogdetResult, SVDResult)
 
-def _todo(name: str) -> Any:
-    def func(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(name)
-
-    func.__name__ = name
-    return func
-
-
-cholesky = _todo("cholesky")
-cross = _todo("cross")
-det = _todo("det")
-diagonal = _todo("diagonal")
-eig = _todo("eig")
-eigh = _todo("eigh")
-eigvals = _todo("eigvals")
-eigvalsh = _todo("eigvalsh")
-inv = _todo("inv")
-lu = _todo("lu")
-matrix_norm = _todo("matrix_norm")
-matrix_power = _todo("matrix_power")
-matrix_rank = _todo("matrix_rank")
-outer = _todo("outer")
-pinv = _todo("pinv")
-qr = _todo("qr")
-slogdet = _todo("slogdet")
-solve = _todo("solve")
-svd = _todo("svd")
-svdvals = _todo("svdvals")
-trace = _todo("trace")
-vector_norm = _todo("vector_norm")
+for _f in (cholesky, cross, det, diagonal, eig, eigh, eigvals, eigvalsh, inv, lu, matrix_norm,
+           matrix_power, matrix_rank, outer, pinv, qr, slogdet, solve, svd, svdvals, trace,
+           vector_norm, *_RESULTS):
+    _f.__module__ = __name__  # they report their public module
+del _f

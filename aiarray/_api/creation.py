@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -21,6 +22,7 @@ from .._errors import (
     ScalarOverflowError,
     TypeMismatchError,
 )
+from .._numpy_path import quiet
 from .data_type import convert
 
 __all__ = [
@@ -73,11 +75,9 @@ def _filled(shape: tuple[int, ...], value: object, dt: np.dtype) -> np.ndarray:
     if dt is D.complex32:
         out = _alloc(np.empty, shape, dt)
         c = complex(value)  # type: ignore[arg-type]
-        out["real"] = c.real
-        out["imag"] = c.imag
-        return out
+        return D.to_c32(np.full(shape, c, dtype=D.complex128))
     out = _alloc(np.empty, shape, dt)
-    out.fill(value)
+    quiet(out.fill, value)  # a float beyond the dtype's range becomes inf (IEEE)
     return out
 
 
@@ -140,36 +140,84 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     if isinstance(obj, P.TypedScalar):
         dt = dt or obj.dtype
         obj = obj.value
-    target = D.complex64 if dt is D.complex32 else dt
+    if isinstance(obj, np.ndarray) and dt is not None and D.of_numpy(obj.dtype) is not None:
+        src = D.of_numpy(obj.dtype)  # a NumPy array: cast with astype's checks (no wrap-around)
+        if src is not dt:
+            if copy is False:
+                raise InvalidArgumentError(
+                    f"asarray(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy"
+                )
+            return Array._new(convert(obj, src, dt), dt)
+    if type(obj) is int and dt is None:
+        P.check_int_fits(obj, DEFAULT_INT, "obj")
+    target = D.complex128 if dt is D.complex32 else dt
     try:
-        a = np.asarray(obj, dtype=target, copy=copy)
+        a = quiet(_np_asarray, obj, target, copy)
     except OverflowError as e:
-        raise ScalarOverflowError(f"asarray(): a value does not fit {D.name_of(dt)}: {e}") from None
+        name = D.name_of(dt) if dt is not None else "int64"
+        raise ScalarOverflowError(f"asarray(): a value of obj does not fit {name}: {e}") from None
     except ValueError as e:
         if copy is False and "copy" in str(e):
             raise InvalidArgumentError(f"asarray(copy=False): {e}") from None
         raise InvalidArgumentError(f"asarray(): cannot convert obj: {e}") from None
     except TypeError as e:
-        raise TypeMismatchError(f"asarray(): cannot convert obj to {D.name_of(dt) if dt else 'an array'}: {e}") from None
+        what = D.name_of(dt) if dt else "an array"
+        raise TypeMismatchError(f"asarray(): cannot convert obj to {what}: {e}") from None
     if dt is D.complex32:
         return Array._new(D.to_c32(a), dt)
     if dt is None:
         dt = D.of_numpy(a.dtype)
         if dt is None or (dt is D.uint64 and not isinstance(obj, np.ndarray | np.generic)):
-            dt = _foreign_dtype(obj, a)
-            a = a.astype(dt)
+            a = _python_values(obj, a)
+            dt = D.of_numpy(a.dtype)
+        elif dt is D.float64 and isinstance(obj, list | tuple) and a.size:
+            a = _python_values(obj, a)  # NumPy makes float64 of ints beyond int64
     return Array._new(a, dt)
 
 
-def _foreign_dtype(obj: object, a: np.ndarray) -> np.dtype:
-    """An aiarray dtype for a NumPy result outside the aiarray set, or an error."""
-    if a.dtype.kind == "O":
-        raise TypeMismatchError("asarray(): obj holds values that are not numbers of one kind "
-                                "(or a Python int beyond 64 bits, or a ragged sequence)")
-    if a.dtype == np.uint64:  # NumPy's choice for Python ints in [2**63, 2**64)
-        raise ScalarOverflowError("asarray(): a Python int does not fit int64; pass dtype=uint64")
+def _np_asarray(obj: object, dtype: np.dtype | None, copy: builtins.bool | None) -> np.ndarray:
+    return np.asarray(obj, dtype=dtype, copy=copy)
+
+
+def _flatten(obj: object) -> Iterator[object]:
+    if isinstance(obj, list | tuple):
+        for item in obj:
+            yield from _flatten(item)
+    else:
+        yield obj
+
+
+def _python_values(obj: object, a: np.ndarray) -> np.ndarray:
+    """Infer the dtype of Python values where NumPy's choice is not aiarray's.
+
+    Ints beyond int64 with no float or complex among them raise OverflowError
+    (NumPy would give uint64, float64 or object); otherwise the standard's rule:
+    any complex -> complex128, any float -> float64.
+    """
+    if a.dtype == np.float64 and not quiet(np.max, np.abs(a)) >= 2.0**63:
+        return a
+    if a.dtype.kind not in "OfuU" or not isinstance(obj, list | tuple | int):
+        return _foreign(a)
+    kinds = {type(v) for v in _flatten(obj)}
+    big = any(type(v) is int and not -(2**63) <= v < 2**63 for v in _flatten(obj))
+    if complex in kinds:
+        return np.asarray(obj, dtype=D.complex128)
+    if float in kinds:
+        return quiet(np.asarray, obj, D.float64)
+    if big:
+        raise ScalarOverflowError(
+            "asarray(): a Python int of obj does not fit int64; pass dtype=uint64 or a float dtype"
+        )
+    return _foreign(a)
+
+
+def _foreign(a: np.ndarray) -> np.ndarray:
+    """``a`` in an aiarray dtype (native byte order), or an error for non-numeric data."""
     if a.dtype.kind in "biufc" and D.of_numpy(a.dtype.newbyteorder("=")) is not None:
-        return D.of_numpy(a.dtype.newbyteorder("="))
+        return a.astype(a.dtype.newbyteorder("="))
+    if a.dtype.kind == "O":
+        raise TypeMismatchError("asarray(): obj holds values that are not numbers "
+                                "(or is a ragged sequence)")
     raise TypeMismatchError(f"asarray(): NumPy dtype {a.dtype} has no aiarray equivalent "
                             "(strings, dates and objects are not supported)")
 
@@ -261,13 +309,25 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     dt = _opt_dtype(dtype)
     if dt is None:
         dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
-    n = max(0, math.ceil((stop - start) / step))
+    if all(isinstance(v, int) for v in (start, stop, step)):
+        n = max(0, -((start - stop) // step))  # exact ceil((stop - start) / step)
+    else:
+        n = max(0, math.ceil((stop - start) / step))
     if dt in D.INTEGER:
         for v in (start, start + (n - 1) * step if n else start):
             if isinstance(v, int):
                 P.check_int_fits(v, dt, "arange value")
-        a = np.arange(start, stop, step, dtype=np.int64 if dt is not D.uint64 else D.uint64)
-        a = a.astype(dt) if a.dtype != dt else a
+        if not all(isinstance(v, int) for v in (start, stop, step)):
+            a = np.arange(start, stop, step, dtype=np.float64)
+            a = convert(a, D.float64, dt)
+        elif n <= 1:
+            a = np.asarray([start][:n], dtype=dt)
+        else:  # start + k*step in 64-bit wrap-around arithmetic: exact when results fit
+            wide = np.uint64 if dt is D.uint64 else np.int64
+            mod = 2**64 if dt is D.uint64 else 0
+            k = np.arange(n, dtype=wide)
+            a = (k * wide(step % mod if mod else step) + wide(start % mod if mod else start))
+            a = a.astype(dt)
     elif dt in D.FLOAT:
         wide = D.complex128 if dt in D.COMPLEX else D.float64
         a = start + step * np.arange(n, dtype=wide)

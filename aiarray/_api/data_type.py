@@ -35,7 +35,9 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
     if src is D.complex32:
         a, src = D.c32_to_c64(a), D.complex64
     if dst is D.complex32:
-        return D.to_c32(a.astype(D.complex64) if src is not D.complex64 else a)
+        return D.to_c32(a)  # each part rounded once, straight from the source
+    if src in D.COMPLEX and dst is D.bool_:
+        return a != 0  # the standard: any non-zero part is True
     if src in D.COMPLEX and dst not in D.COMPLEX:
         a, src = a.real, D.REAL_OF[src]
     if dst in D.INTEGER and a.size:

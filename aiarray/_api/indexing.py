@@ -1,17 +1,102 @@
-"""Indexing functions of the standard."""
+"""Indexing functions of the standard: take and take_along_axis (GB/T 7.2.3.17).
+
+Indices are validated before NumPy sees them: integer dtype only, negative
+indices count from the end, and anything outside ``[-n, n)`` raises
+OutOfRangeError (an IndexError) naming the bad index.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import numpy as np
+
+from .. import _dtypes as D
+from .._array import Array
+from .._dispatch import not_an_array
+from .._errors import (
+    DimensionMismatchError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    TypeMismatchError,
+)
+from ._axes import normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
 
-def take(x: Any, indices: Any, /, *, axis: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("take")
+def _checked(func: str, x: object, indices: object) -> None:
+    if type(x) is not Array:
+        raise not_an_array(func, "x", x)
+    if type(indices) is not Array:
+        raise not_an_array(func, "indices", indices)
+    if indices.dtype not in D.INTEGER:
+        raise TypeMismatchError(
+            f"{func}(): indices must have an integer dtype, got {D.name_of(indices.dtype)}"
+        )
 
 
-def take_along_axis(x: Any, indices: Any, /, *, axis: Any = -1) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("take_along_axis")
+def _in_bounds(func: str, indices: Array, n: int, axis: int) -> np.ndarray:
+    """``indices`` as intp after checking each lies in [-n, n); OutOfRangeError otherwise."""
+    idx = indices._array
+    if idx.size and (idx.min() < -n or idx.max() >= n):
+        bad = np.argwhere((idx < -n) | (idx >= n))[0]
+        where = ", ".join(str(int(i)) for i in bad)
+        value = int(idx[tuple(bad)])
+        raise OutOfRangeError(
+            f"{func}(): indices[{where}]={value} is out of range for axis {axis} of size {n} "
+            f"(valid: {-n} <= index < {n})"
+        )
+    return idx.astype(np.intp, copy=False)
+
+
+def _result(out: np.ndarray, dt: np.dtype) -> Array:
+    if dt is D.complex32:
+        out = out.view(D.complex32)
+    return Array._new(out, dt)
+
+
+def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
+    """Elements of ``x`` at the 1-D integer ``indices`` along ``axis`` (GB/T 7.2.3.17).
+
+    ``axis`` may be omitted only for a 1-D ``x`` (ValueError otherwise).  Negative
+    indices count from the end; an index outside ``[-n, n)`` raises OutOfRangeError.
+    The result has x's dtype and shape, except that the axis has ``indices.size`` elements.
+    """
+    _checked("take", x, indices)
+    if axis is None:
+        if x.ndim != 1:
+            raise InvalidArgumentError(
+                f"take(): axis is required when x is not 1-D (x has shape {x.shape})"
+            )
+        ax = 0
+    else:
+        ax = normalize_axis(axis, x.ndim, "take")
+    if indices.ndim != 1:
+        raise DimensionMismatchError(
+            f"take(): indices must be 1-D, got shape {indices.shape}"
+        )
+    idx = _in_bounds("take", indices, x.shape[ax], ax)
+    return _result(np.take(D.bits(x._array), idx, axis=ax), x.dtype)
+
+
+def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
+    """Elements of ``x`` at ``indices`` along ``axis``, per position of the other axes.
+
+    ``indices`` has x's number of axes; its other axes broadcast with x's.  Negative
+    indices count from the end; an index outside ``[-n, n)`` raises OutOfRangeError.
+    The result axis ``axis`` has ``indices.shape[axis]`` elements (GB/T 7.2.3.17).
+    """
+    _checked("take_along_axis", x, indices)
+    ax = normalize_axis(axis, x.ndim, "take_along_axis")
+    if indices.ndim != x.ndim:
+        raise DimensionMismatchError(
+            f"take_along_axis(): indices (shape {indices.shape}) must have as many axes as "
+            f"x (shape {x.shape})"
+        )
+    for i, (s, t) in enumerate(zip(x.shape, indices.shape)):
+        if i != ax and s != t and s != 1 and t != 1:
+            raise DimensionMismatchError(
+                f"take_along_axis(): indices shape {indices.shape} does not broadcast with "
+                f"x shape {x.shape} outside axis {ax} (axis {i})"
+            )
+    idx = _in_bounds("take_along_axis", indices, x.shape[ax], ax)
+    return _result(np.take_along_axis(D.bits(x._array), idx, axis=ax), x.dtype)

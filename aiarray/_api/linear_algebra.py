@@ -1,31 +1,74 @@
-"""Linear algebra functions of the main namespace: matmul and matrix_transpose."""
+"""Linear algebra functions of the main namespace: matmul, matrix_transpose, tensordot, vecdot.
+
+Inputs promote by the active policy; bfloat16 and complex32 compute in float32 /
+complex64 and round back once.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+from collections.abc import Sequence
 
 import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array, operands
-from .._errors import DimensionMismatchError, TypeMismatchError
+from .._dispatch import cast, common_dtype, not_an_array
+from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
-from .._registry import OPS
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
-def matmul(x1: Array, x2: Array, /) -> Array:
-    """Matrix product (GB/T table 2), promoted by the active policy's table."""
+def _numeric(func: str, x1: object, x2: object) -> np.dtype:
+    """Check two numeric Arrays; their common dtype under the active policy."""
     for name, x in (("x1", x1), ("x2", x2)):
         if type(x) is not Array:
-            raise not_an_array("matmul", name, x)
+            raise not_an_array(func, name, x)
+        if x.dtype not in D.NUMERIC:
+            raise TypeMismatchError(
+                f"{func}() requires numeric input, {name} has dtype {D.name_of(x.dtype)}"
+            )
+    return common_dtype(func, (x1, x2))
+
+
+def _compute(x: Array, dt: np.dtype) -> np.ndarray:
+    return D.widen(cast(x, dt))
+
+
+def _int(value: object, func: str, argname: str) -> int:
+    if isinstance(value, bool):
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
+
+
+def _contracted(axes: object, ndim: int, argname: str) -> list[int]:
+    if not isinstance(axes, Sequence) or isinstance(axes, str):
+        raise TypeMismatchError(f"tensordot(): {argname}={axes!r} must be a sequence of ints")
+    out = []
+    for a in axes:
+        i = _int(a, "tensordot", argname)
+        if not -ndim <= i < ndim:
+            raise AxisError(f"tensordot(): {argname} holds axis {i}, out of range for "
+                            f"ndim={ndim}")
+        out.append(i % ndim)
+    if len(set(out)) != len(out):
+        raise AxisError(f"tensordot(): {argname}={axes!r} repeats an axis")
+    return out
+
+
+def matmul(x1: Array, x2: Array, /) -> Array:
+    """Matrix product (GB/T table 2), promoted by the active policy's table.
+
+    Numeric input; 1-D operands act as a row / column vector; batch axes broadcast.
+    """
+    dt = _numeric("matmul", x1, x2)
+    for name, x in (("x1", x1), ("x2", x2)):
         if x.ndim == 0:
             raise DimensionMismatchError(f"matmul(): {name} must have at least 1 dimension")
-    a1, a2, dt = operands(OPS["multiply"], x1, x2)
-    if dt not in D.NUMERIC:
-        raise TypeMismatchError(f"matmul() requires numeric input, got dtype {D.name_of(dt)}")
     k1 = x1.shape[-1]
     k2 = x2.shape[-2] if x2.ndim > 1 else x2.shape[0]
     if k1 != k2:
@@ -33,9 +76,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
             f"matmul(): contracted axes differ: x1 {x1.shape} and x2 {x2.shape}"
         )
     try:
-        out = quiet(np.matmul, D.widen(a1), D.widen(a2))
-    except ValueError as e:
-        raise DimensionMismatchError(f"matmul(): {x1.shape} and {x2.shape}: {e}") from None
+        np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    except ValueError:
+        raise DimensionMismatchError(
+            f"matmul(): batch axes of x1 {x1.shape} and x2 {x2.shape} do not broadcast"
+        ) from None
+    out = quiet(np.matmul, _compute(x1, dt), _compute(x2, dt))
     return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
@@ -46,11 +92,80 @@ def matrix_transpose(x: Array, /) -> Array:
     return x.mT
 
 
-def tensordot(x1: Any, x2: Any, /, *, axes: Any, Any = 2) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("tensordot")
+def tensordot(
+    x1: Array, x2: Array, /, *, axes: int | tuple[Sequence[int], Sequence[int]] = 2
+) -> Array:
+    """Tensor contraction of ``x1`` and ``x2`` over ``axes`` (generalized matrix product).
+
+    ``axes=N`` contracts the last N axes of x1 with the first N of x2 (0 gives the
+    outer product); ``axes=(a1, a2)`` names the axes of each.  Contracted axes must
+    have equal sizes (no broadcasting; DimensionMismatchError otherwise).  Numeric
+    input, promoted by the active policy; complex input is not conjugated.
+    """
+    dt = _numeric("tensordot", x1, x2)
+    n1, n2 = x1.ndim, x2.ndim
+    if isinstance(axes, tuple | list):
+        if len(axes) != 2:
+            raise TypeMismatchError(
+                f"tensordot(): axes={axes!r} must be an int or a pair of axis sequences"
+            )
+        ax1 = _contracted(axes[0], n1, "axes[0]")
+        ax2 = _contracted(axes[1], n2, "axes[1]")
+        if len(ax1) != len(ax2):
+            raise AxisError(f"tensordot(): axes[0]={axes[0]!r} and axes[1]={axes[1]!r} must "
+                            "have the same length")
+    else:
+        k = _int(axes, "tensordot", "axes")
+        if k < 0:
+            raise AxisError(f"tensordot(): axes={k} must be non-negative")
+        if k > n1 or k > n2:
+            raise AxisError(f"tensordot(): axes={k} exceeds the number of axes of x1 "
+                            f"(shape {x1.shape}) or x2 (shape {x2.shape})")
+        ax1, ax2 = list(range(n1 - k, n1)), list(range(k))
+    for i, j in zip(ax1, ax2):
+        if x1.shape[i] != x2.shape[j]:
+            raise DimensionMismatchError(
+                f"tensordot(): axis {i} of x1 (shape {x1.shape}) and axis {j} of x2 "
+                f"(shape {x2.shape}) are contracted but differ in size"
+            )
+    out = quiet(np.tensordot, _compute(x1, dt), _compute(x2, dt), (ax1, ax2))
+    return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
-def vecdot(x1: Any, x2: Any, /, *, axis: Any = -1) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("vecdot")
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
+    """Dot product of vectors along ``axis``: sum(conj(x1) * x2) (GB/T table 2).
+
+    ``axis`` counts from the end, in ``[-N, -1]`` with N the smaller ndim (a
+    non-negative axis is accepted when both arrays have the same ndim).  The
+    vector axis must have the same size in both (no broadcasting); the other axes
+    broadcast.  Numeric input, promoted by the active policy.
+    """
+    dt = _numeric("vecdot", x1, x2)
+    if x1.ndim == 0 or x2.ndim == 0:
+        raise DimensionMismatchError(
+            f"vecdot(): x1 (shape {x1.shape}) and x2 (shape {x2.shape}) need at least one axis"
+        )
+    n = min(x1.ndim, x2.ndim)
+    ax = _int(axis, "vecdot", "axis")
+    if ax >= 0 and x1.ndim == x2.ndim:
+        ax -= n
+    if not -n <= ax <= -1:
+        raise AxisError(f"vecdot(): axis={axis} must lie in [-{n}, -1] for x1 of shape "
+                        f"{x1.shape} and x2 of shape {x2.shape}")
+    if x1.shape[ax] != x2.shape[ax]:
+        raise DimensionMismatchError(
+            f"vecdot(): axis {ax} has size {x1.shape[ax]} in x1 (shape {x1.shape}) but "
+            f"{x2.shape[ax]} in x2 (shape {x2.shape})"
+        )
+    p1, p2 = x1.ndim + ax, x2.ndim + ax
+    try:
+        np.broadcast_shapes(x1.shape[:p1] + x1.shape[p1 + 1:], x2.shape[:p2] + x2.shape[p2 + 1:])
+    except ValueError:
+        raise DimensionMismatchError(
+            f"vecdot(): x1 (shape {x1.shape}) and x2 (shape {x2.shape}) do not broadcast "
+            f"outside axis {ax}"
+        ) from None
+    a1 = np.moveaxis(_compute(x1, dt), p1, -1)
+    a2 = np.moveaxis(_compute(x2, dt), p2, -1)
+    out = quiet(np.vecdot, a1, a2)  # conjugates a1 when complex
+    return Array._new(D.narrow(np.asarray(out), dt), dt)

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import math
 import operator
+from collections.abc import Sequence
 
 import numpy as np
 
+from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array
-from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
+from .._dispatch import cast, common_dtype, not_an_array
+from .._errors import (
+    AllocationError,
+    AxisError,
+    DimensionMismatchError,
+    InvalidArgumentError,
+    TypeMismatchError,
+)
+from ._axes import normalize_axis
 
-__all__ = ["broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip", "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile", "unstack"]
+__all__ = [
+    "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
+    "moveaxis", "permute_dims", "repeat", "reshape", "roll", "squeeze", "stack", "tile",
+    "unstack",
+]
 
 
 def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) -> Array:
@@ -41,16 +52,13 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
         return Array._new(a.reshape(dims).copy(), x.dtype)
     if copy is False:
         try:
-            out = a.view()
-            out.shape = dims
-        except AttributeError:
+            out = np.reshape(a, dims, copy=False)
+        except ValueError:
             raise InvalidArgumentError(
                 f"reshape(copy=False): shape {x.shape} -> {shape!r} needs a copy"
             ) from None
         return Array._new(out, x.dtype)
     return Array._new(a.reshape(dims), x.dtype)
-
-
 
 
 def _shape_of(shape: object, argname: str, func: str) -> tuple[int, ...]:
@@ -97,56 +105,319 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     return tuple(broadcast_to(a, shape) for a in arrays)
 
 
-def concat(arrays: Any, Any, /, *, axis: Any = 0) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("concat")
+# -- helpers --------------------------------------------------------------------------
 
 
-def expand_dims(x: Any, /, axis: Any) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("expand_dims")
+def _moving(x: Array) -> np.ndarray:
+    """The ndarray of ``x`` for pure data movement (complex32 as uint32 bits)."""
+    return D.bits(x._array)
 
 
-def flip(x: Any, /, *, axis: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("flip")
+def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
+    """Wrap the result of a data-movement op on :func:`_moving` data of dtype ``dt``."""
+    if dt is D.complex32:
+        out = out.view(D.complex32)
+    return Array._new(out, dt)
 
 
-def moveaxis(x: Any, source: Any, destination: Any, /) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("moveaxis")
+def _int_arg(value: object, func: str, argname: str) -> int:
+    """A Python int argument (bool and non-integers raise TypeError naming it)."""
+    if isinstance(value, bool):
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
 
 
-def permute_dims(x: Any, /, axes: Any) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("permute_dims")
+def _axis_list(axis: object, ndim: int, func: str, argname: str = "axis") -> list[int]:
+    """An int or a tuple/list of distinct ints -> non-negative axes, in the given order."""
+    if isinstance(axis, tuple | list):
+        axes = [normalize_axis(a, ndim, func, argname) for a in axis]
+        if len(set(axes)) != len(axes):
+            raise AxisError(f"{func}(): {argname}={axis!r} repeats an axis")
+        return axes
+    return [normalize_axis(axis, ndim, func, argname)]
 
 
-def repeat(x: Any, repeats: Any, /, *, axis: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("repeat")
+def _big(func: str, err: Exception) -> AllocationError:
+    return AllocationError(f"{func}(): the result is too large to allocate ({err})")
 
 
-def roll(x: Any, /, shift: Any, *, axis: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("roll")
+def _joined(func: str, arrays: object, extra_dims: int) -> tuple[np.dtype, int]:
+    """Check the arrays of concat/stack: (common dtype, ndim); equal ndims required."""
+    if not isinstance(arrays, tuple | list):
+        raise TypeMismatchError(
+            f"{func}(): arrays must be a tuple or list of arrays, got {type(arrays).__name__}"
+        )
+    dt = common_dtype(func, arrays)
+    ndim = arrays[0].ndim
+    for i, x in enumerate(arrays):
+        if x.ndim != ndim:
+            raise DimensionMismatchError(
+                f"{func}(): arrays[{i}] has {x.ndim} dimensions (shape {x.shape}) but "
+                f"arrays[0] has {ndim} (shape {arrays[0].shape})"
+            )
+    return dt, ndim + extra_dims
 
 
-def squeeze(x: Any, /, axis: Any) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("squeeze")
+# -- joining --------------------------------------------------------------------------
 
 
-def stack(arrays: Any, Any, /, *, axis: Any = 0) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("stack")
+def concat(
+    arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0
+) -> Array:
+    """Join arrays along an existing axis (GB/T 7.2.3.7).
+
+    Mixed dtypes promote by the active policy (``result_type`` of the arrays).
+    ``axis=None`` flattens every array (row-major) first.  Shapes must agree
+    except along ``axis`` (DimensionMismatchError naming the array).
+    """
+    if axis is None:
+        if not isinstance(arrays, tuple | list):
+            raise TypeMismatchError(f"concat(): arrays must be a tuple or list of arrays, "
+                                    f"got {type(arrays).__name__}")
+        dt = common_dtype("concat", arrays)
+        return _wrap(np.concatenate([D.bits(cast(x, dt)).reshape(-1) for x in arrays]), dt)
+    dt, ndim = _joined("concat", arrays, 0)
+    if ndim == 0:
+        raise AxisError(f"concat(): axis={axis!r} is invalid for 0-d arrays; use axis=None "
+                        "or stack()")
+    ax = normalize_axis(axis, ndim, "concat")
+    ref = arrays[0].shape
+    for i, x in enumerate(arrays):
+        if any(s != r for k, (s, r) in enumerate(zip(x.shape, ref)) if k != ax):
+            raise DimensionMismatchError(
+                f"concat(): arrays[{i}] has shape {x.shape}, which differs from arrays[0] "
+                f"{ref} outside axis {ax}"
+            )
+    return _wrap(np.concatenate([D.bits(cast(x, dt)) for x in arrays], axis=ax), dt)
 
 
-def tile(x: Any, repetitions: Any, /) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("tile")
+def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
+    """Join arrays of one shape along a new axis (GB/T 7.2.3.8).
+
+    Mixed dtypes promote by the active policy.  ``axis`` indexes the result, so it
+    lies in ``[-N-1, N]`` for N-d inputs.
+    """
+    dt, ndim = _joined("stack", arrays, 1)
+    ax = normalize_axis(axis, ndim, "stack")
+    ref = arrays[0].shape
+    for i, x in enumerate(arrays):
+        if x.shape != ref:
+            raise DimensionMismatchError(
+                f"stack(): arrays[{i}] has shape {x.shape} but arrays[0] has shape {ref}"
+            )
+    return _wrap(np.stack([D.bits(cast(x, dt)) for x in arrays], axis=ax), dt)
 
 
-def unstack(x: Any, /, *, axis: Any = 0) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("unstack")
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
+    """Split ``x`` along ``axis`` into a tuple of views (GB/T 7.2.3.9)."""
+    if type(x) is not Array:
+        raise not_an_array("unstack", "x", x)
+    ax = normalize_axis(axis, x.ndim, "unstack")
+    moved = np.moveaxis(x._array, ax, 0)
+    return tuple(Array._new(moved[i, ...], x.dtype) for i in range(moved.shape[0]))
+
+
+# -- shape and axis order (views) -----------------------------------------------------
+
+
+def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
+    """Insert size-1 axes at the positions ``axis`` of the result (GB/T 7.2.3.3); a view.
+
+    ``axis`` is an int or (2025.12) a tuple; each position lies in ``[-M, M)`` with
+    ``M = x.ndim + len(axis)`` and positions must be distinct (AxisError otherwise,
+    which is also an IndexError).
+    """
+    if type(x) is not Array:
+        raise not_an_array("expand_dims", "x", x)
+    count = len(axis) if isinstance(axis, tuple | list) else 1
+    where = set(_axis_list(axis, x.ndim + count, "expand_dims"))
+    dims = iter(x.shape)
+    shape = tuple(1 if i in where else next(dims) for i in range(x.ndim + count))
+    return Array._new(x._array.reshape(shape), x.dtype)
+
+
+def squeeze(x: Array, /, axis: int | tuple[int, ...] | None, *, strict: bool = True) -> Array:
+    """Remove size-1 axes (GB/T 7.2.3.4); a view.
+
+    ``strict=True`` (the standard): every listed axis must have size 1, otherwise
+    DimensionMismatchError (a ValueError); ``axis=()`` removes nothing.
+    ``strict=False`` (GB/T 7.2.3.4): listed axes whose size is not 1 are left alone,
+    and ``axis=()`` removes every size-1 axis.  ``axis=None`` removes every size-1
+    axis in both modes.
+    """
+    if type(x) is not Array:
+        raise not_an_array("squeeze", "x", x)
+    if not isinstance(strict, bool):
+        raise TypeMismatchError(f"squeeze(): strict={strict!r} must be a bool")
+    shape = x.shape
+    if axis is None or (not strict and isinstance(axis, tuple | list) and not axis):
+        drop = {i for i, s in enumerate(shape) if s == 1}
+    else:
+        drop = set(_axis_list(axis, x.ndim, "squeeze"))
+        bad = sorted(i for i in drop if shape[i] != 1)
+        if bad and strict:
+            raise DimensionMismatchError(
+                f"squeeze(): axis={axis!r}: axis {bad[0]} of x (shape {shape}) has size "
+                f"{shape[bad[0]]}, not 1 (strict=False leaves such axes alone)"
+            )
+        drop.difference_update(bad)
+    return Array._new(
+        x._array.reshape(tuple(s for i, s in enumerate(shape) if i not in drop)), x.dtype
+    )
+
+
+def permute_dims(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
+    """Permute the axes of ``x`` (GB/T 7.2.3.5); a view, as NumPy's transpose.
+
+    ``axes`` is a permutation of the axes (negative axes allowed, 2025.12).
+    GB/T 7.2.3.5: ``axes=None`` (the default) or an empty tuple reverses the axes
+    (the standard requires ``axes``; for a 0-d array ``()`` is the identity).
+    """
+    if type(x) is not Array:
+        raise not_an_array("permute_dims", "x", x)
+    ndim = x.ndim
+    if axes is None or (isinstance(axes, tuple | list) and not axes):
+        perm = list(range(ndim))[::-1]
+    elif not isinstance(axes, tuple | list):
+        raise TypeMismatchError(f"permute_dims(): axes={axes!r} must be a tuple of ints")
+    else:
+        perm = _axis_list(axes, ndim, "permute_dims", "axes")
+        if len(perm) != ndim:
+            raise AxisError(f"permute_dims(): axes={axes!r} is not a permutation of the "
+                            f"{ndim} axes of x (shape {x.shape})")
+    return Array._new(x._array.transpose(perm), x.dtype)
+
+
+def moveaxis(
+    x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
+) -> Array:
+    """Move axes ``source`` to positions ``destination``, others keep their order; a view."""
+    if type(x) is not Array:
+        raise not_an_array("moveaxis", "x", x)
+    src = _axis_list(source, x.ndim, "moveaxis", "source")
+    dst = _axis_list(destination, x.ndim, "moveaxis", "destination")
+    if len(src) != len(dst):
+        raise AxisError(f"moveaxis(): source={source!r} and destination={destination!r} "
+                        "must name the same number of axes")
+    order = [i for i in range(x.ndim) if i not in src]
+    for d, s in sorted(zip(dst, src)):
+        order.insert(d, s)
+    return Array._new(x._array.transpose(order), x.dtype)
+
+
+def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
+    """Reverse the order of elements along ``axis`` (all axes when None); a view.
+
+    GB/T 7.2.3.13 and 7.2.3.21.
+    """
+    if type(x) is not Array:
+        raise not_an_array("flip", "x", x)
+    axes = set(range(x.ndim)) if axis is None else set(_axis_list(axis, x.ndim, "flip"))
+    rev = slice(None, None, -1)
+    key = tuple(rev if i in axes else slice(None) for i in range(x.ndim))
+    return Array._new(x._array[(*key, Ellipsis)], x.dtype)
+
+
+# -- copies ---------------------------------------------------------------------------
+
+
+def roll(
+    x: Array, /, shift: int | tuple[int, ...], *, axis: int | tuple[int, ...] | None = None
+) -> Array:
+    """Shift elements cyclically along ``axis`` (GB/T 7.2.3.14).
+
+    ``axis=None`` (the default, as in GB/T and the standard) rolls the flattened
+    array and restores the shape.  With a tuple ``axis``, ``shift`` is one int for
+    all axes or a tuple of the same length.
+    """
+    if type(x) is not Array:
+        raise not_an_array("roll", "x", x)
+    a = _moving(x)
+    if axis is None:
+        if isinstance(shift, tuple | list):
+            raise InvalidArgumentError(f"roll(): shift={shift!r} must be an int when axis "
+                                       "is None (the flattened array has one axis)")
+        s = _int_arg(shift, "roll", "shift")
+        flat = a.reshape(-1)
+        out = np.roll(flat, s % flat.size if flat.size else 0).reshape(x.shape)
+        return _wrap(out, x.dtype)
+    axes = _axis_list(axis, x.ndim, "roll")
+    if isinstance(shift, tuple | list):
+        shifts = [_int_arg(s, "roll", f"shift[{i}]") for i, s in enumerate(shift)]
+        if len(shifts) != len(axes):
+            raise InvalidArgumentError(
+                f"roll(): shift={shift!r} and axis={axis!r} must have the same length"
+            )
+    else:
+        shifts = [_int_arg(shift, "roll", "shift")] * len(axes)
+    shifts = [s % x.shape[ax] if x.shape[ax] else 0 for s, ax in zip(shifts, axes)]
+    out = np.roll(a, tuple(shifts), axis=tuple(axes)) if axes else a.copy()
+    return _wrap(out, x.dtype)
+
+
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
+    """Repeat each element ``repeats`` times along ``axis`` (GB/T 7.2.3.11).
+
+    ``repeats`` is a non-negative int or a 1-D integer Array of 1 or ``n`` non-negative
+    counts (``n`` = the length of ``axis``).  ``axis=None`` repeats the flattened
+    array and gives a 1-D result.
+    """
+    if type(x) is not Array:
+        raise not_an_array("repeat", "x", x)
+    a = _moving(x)
+    if axis is None:
+        a = a.reshape(-1)
+        ax = 0
+    else:
+        ax = normalize_axis(axis, x.ndim, "repeat")
+    n = a.shape[ax]
+    if type(repeats) is Array:
+        if repeats.dtype not in D.INTEGER:
+            raise TypeMismatchError(
+                f"repeat(): repeats must have an integer dtype, got {D.name_of(repeats.dtype)}"
+            )
+        if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
+            raise DimensionMismatchError(
+                f"repeat(): repeats of shape {repeats.shape} must be 1-D with 1 or {n} "
+                f"elements (the length of {'the flattened x' if axis is None else 'axis'})"
+            )
+        r = repeats._array
+        if r.size and r.min() < 0:
+            i = int(np.argmin(r))
+            raise InvalidArgumentError(f"repeat(): repeats[{i}]={int(r[i])} is negative")
+        if r.size and r.max() > np.iinfo(np.intp).max:
+            raise _big("repeat", ValueError(f"repeats up to {int(r.max())}"))
+        r = r.astype(np.intp)
+    else:
+        r = _int_arg(repeats, "repeat", "repeats")
+        if r < 0:
+            raise InvalidArgumentError(f"repeat(): repeats={r} is negative")
+    try:
+        out = np.repeat(a, r, axis=ax)
+    except (MemoryError, ValueError, OverflowError) as e:
+        raise _big("repeat", e) from None
+    return _wrap(out, x.dtype)
+
+
+def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
+    """Tile ``x`` ``repetitions[i]`` times along each axis (GB/T 7.2.3.11).
+
+    Shorter ``repetitions`` get leading ones; a shorter shape of ``x`` gets leading
+    size-1 axes.  Repetitions must be non-negative ints.
+    """
+    if type(x) is not Array:
+        raise not_an_array("tile", "x", x)
+    if not isinstance(repetitions, Sequence) or isinstance(repetitions, str):
+        raise TypeMismatchError(f"tile(): repetitions={repetitions!r} must be a tuple of ints")
+    reps = tuple(_int_arg(r, "tile", f"repetitions[{i}]") for i, r in enumerate(repetitions))
+    for i, r in enumerate(reps):
+        if r < 0:
+            raise InvalidArgumentError(f"tile(): repetitions[{i}]={r} is negative")
+    try:
+        out = np.tile(_moving(x), reps)
+    except (MemoryError, ValueError, OverflowError) as e:
+        raise _big("tile", e) from None
+    return _wrap(out, x.dtype)

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Callable
+from typing import Literal
 
 import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import not_an_array, operands
-from .._errors import DimensionMismatchError, TypeMismatchError
+from .._errors import (
+    DimensionMismatchError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    ScalarOverflowError,
+    TypeMismatchError,
+)
 from .._registry import OPS
+from ._axes import normalize_axes, normalize_axis
+
+# operands() names the function in its messages: "equal" under the name searchsorted.
+_SEARCHSORTED = dataclasses.replace(OPS["equal"], name="searchsorted")
+_WHERE = dataclasses.replace(OPS["equal"], name="where")
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 
@@ -26,7 +39,7 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
         raise TypeMismatchError(
             f"where(): condition must be bool, got dtype {D.name_of(condition.dtype)}"
         )
-    a1, a2, dt = operands(OPS["equal"], x1, x2)
+    a1, a2, dt = operands(_WHERE, x1, x2)
     try:
         out = np.where(condition._array, a1, a2)
     except ValueError:
@@ -37,26 +50,123 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
     return Array._new(out, dt)
 
 
-def argmax(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("argmax")
+def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
+                 find: Callable[..., np.ndarray]) -> Array:
+    if type(x) is not Array:
+        raise not_an_array(func, "x", x)
+    D.check_category(x._dtype, "real numeric or boolean", func)
+    ax = None if axis is None else normalize_axis(axis, x.ndim, func)
+    if (x.size if ax is None else x.shape[ax]) == 0:
+        raise InvalidArgumentError(
+            f"{func}(): cannot search an empty sequence (shape {x.shape}, axis={axis!r})"
+        )
+    if x.ndim == 0:  # a single element: index 0
+        return Array._new(np.zeros((), D.int64), D.int64)
+    out = find(D.widen(x._array), axis=ax, keepdims=bool(keepdims))
+    return Array._new(np.asarray(out, D.int64), D.int64)
 
 
-def argmin(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("argmin")
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Index (int64) of the first largest element along ``axis`` (flattened when None).
+
+    Real numeric or bool input.  A NaN counts as the largest value (its first
+    occurrence wins, as in NumPy).  An empty search raises ValueError.
+    """
+    return _arg_extreme(x, axis, keepdims, "argmax", np.argmax)
 
 
-def count_nonzero(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("count_nonzero")
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
+    """Index (int64) of the first smallest element along ``axis`` (flattened when None).
+
+    Real numeric or bool input.  A NaN counts as the smallest value (its first
+    occurrence wins, as in NumPy).  An empty search raises ValueError.
+    """
+    return _arg_extreme(x, axis, keepdims, "argmin", np.argmin)
 
 
-def nonzero(x: Any, /) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("nonzero")
+def _nonzero_mask(x: Array) -> np.ndarray:
+    """Boolean mask of the non-zero elements (complex: either part non-zero)."""
+    a = x._array
+    if x._dtype is D.complex32:
+        return (a["real"] != 0) | (a["imag"] != 0)
+    if x._dtype is D.bool_:
+        return a
+    return a != 0
 
 
-def searchsorted(x1: Any, x2: Any, /, *, side: Any = 'left', sorter: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("searchsorted")
+def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
+                  keepdims: bool = False) -> Array:
+    """Number (int64) of non-zero elements along ``axis`` (all axes when None).
+
+    Any dtype: bool counts True, complex counts elements with a non-zero part,
+    NaN counts as non-zero.
+    """
+    if type(x) is not Array:
+        raise not_an_array("count_nonzero", "x", x)
+    axes = normalize_axes(axis, x.ndim, "count_nonzero")
+    out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, bool(keepdims))
+    return Array._new(np.asarray(out, D.int64), D.int64)
+
+
+def nonzero(x: Array, /) -> tuple[Array, ...]:
+    """Indices of the non-zero elements: one int64 array per axis, in row-major order.
+
+    0-d input raises ValueError (as the standard requires).
+    """
+    if type(x) is not Array:
+        raise not_an_array("nonzero", "x", x)
+    if x.ndim == 0:
+        raise InvalidArgumentError(
+            "nonzero(): x must have at least one dimension, got a 0-d array"
+        )
+    return tuple(Array._new(i.astype(D.int64, copy=False), D.int64)
+                 for i in np.nonzero(_nonzero_mask(x)))
+
+
+def _sorter(sorter: object, n: int) -> np.ndarray | None:
+    if sorter is None:
+        return None
+    if type(sorter) is not Array:
+        raise not_an_array("searchsorted", "sorter", sorter)
+    if sorter._dtype not in D.INTEGER:
+        raise TypeMismatchError(
+            f"searchsorted(): sorter must have an integer dtype, got {D.name_of(sorter._dtype)}"
+        )
+    if sorter.shape != (n,):
+        raise DimensionMismatchError(
+            f"searchsorted(): sorter has shape {sorter.shape}, but x1 has shape ({n},)"
+        )
+    s = sorter._array
+    if n and (s.min() < 0 or s.max() >= n):
+        raise OutOfRangeError(
+            f"searchsorted(): sorter holds indices in [{s.min()}, {s.max()}], outside [0, {n})"
+        )
+    return s.astype(np.intp, copy=False)
+
+
+def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left", "right"] = "left",
+                 sorter: Array | None = None) -> Array:
+    """Insertion indices (int64) of ``x2`` into the ascending 1-D ``x1``.
+
+    ``x2`` is an array or a Python scalar (a scalar gives a 0-d result); ``x1`` and
+    ``x2`` are promoted by the active policy before comparing.  ``sorter`` is an
+    integer array of indices in [0, len(x1)) that sorts ``x1``.  NaN is ordered
+    last, as in :func:`sort`.
+    """
+    if type(x1) is not Array:
+        raise not_an_array("searchsorted", "x1", x1)
+    if x1.ndim != 1:
+        raise DimensionMismatchError(
+            f"searchsorted(): x1 must be 1-D, got shape {x1.shape}"
+        )
+    if type(side) is not str or side not in ("left", "right"):
+        raise InvalidArgumentError(f"searchsorted(): side={side!r} must be 'left' or 'right'")
+    s = _sorter(sorter, x1.shape[0])
+    try:
+        a1, a2, dt = operands(_SEARCHSORTED, x1, x2)
+    except ScalarOverflowError as e:  # name the function and the argument
+        arg = "x1" if type(x1) is not Array else "x2"
+        raise ScalarOverflowError(f"searchsorted(): {arg}: {e}") from None
+    D.check_category(dt, "real numeric or boolean", "searchsorted", "x1 and x2")
+    out = np.searchsorted(D.widen(a1), D.widen(a2), side=side, sorter=s)
+    return Array._new(np.asarray(out, D.int64), D.int64)

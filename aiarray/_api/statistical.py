@@ -1,52 +1,249 @@
-"""Statistical functions of the standard."""
+"""Statistical functions of the standard (the GB/T draft defines no reductions).
+
+Accumulating functions (sum, prod, cumulative_sum, cumulative_prod) follow the
+standard's dtype rule: with ``dtype=None`` bool and signed integers narrower than
+int64 accumulate in int64, unsigned integers in uint64, floating dtypes keep their
+dtype.  bfloat16 / complex32 compute in float32 / complex64 and round back once.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import math
+
+import numpy as np
+
+from .. import _dtypes as D
+from .._array import Array
+from .._dispatch import cast, not_an_array
+from .._errors import InvalidArgumentError, TypeMismatchError
+from .._numpy_path import quiet
+from .._registry import INT_TO_FLOAT
+from ._axes import normalize_axes, normalize_axis
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
+Axes = int | tuple[int, ...] | None
 
-def cumulative_sum(x: Any, /, *, axis: Any = None, dtype: Any = None, include_initial: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("cumulative_sum")
-
-
-def cumulative_prod(x: Any, /, *, axis: Any = None, dtype: Any = None, include_initial: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("cumulative_prod")
-
-
-def max(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("max")
-
-
-def mean(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("mean")
+# dtype=None accumulation dtype (default int is int64).
+_ACCUMULATE: dict[np.dtype, np.dtype] = {
+    D.bool_: D.int64, D.int8: D.int64, D.int16: D.int64, D.int32: D.int64, D.int64: D.int64,
+    D.uint8: D.uint64, D.uint16: D.uint64, D.uint32: D.uint64, D.uint64: D.uint64,
+}
+# Kind order for an explicit dtype=: it may not drop a kind (complex -> real, float -> int).
+_KIND_RANK: dict[np.dtype, int] = {D.bool_: 0}
+_KIND_RANK.update({d: 1 for d in D.INTEGER})
+_KIND_RANK.update({d: 2 for d in D.REAL_FLOAT})
+_KIND_RANK.update({d: 3 for d in D.COMPLEX})
+# Dtype that mean/var/std compute in, by input dtype (integers exactly in float64).
+_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.bfloat16: D.float32,
+                                           D.complex32: D.complex64}
+_STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
 
 
-def min(x: Any, /, *, axis: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("min")
+def _array(x: object, func: str, category: str) -> Array:
+    if type(x) is not Array:
+        raise not_an_array(func, "x", x)
+    D.check_category(x._dtype, category, func)
+    return x
 
 
-def prod(x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("prod")
+def _accumulation_dtype(x: Array, dtype: object, func: str) -> np.dtype:
+    """The result dtype of sum/prod/cumulative_*: the standard's default or ``dtype``."""
+    if dtype is None:
+        return _ACCUMULATE.get(x._dtype, x._dtype)
+    dt = D.canonical(dtype)
+    if dt not in D.NUMERIC:
+        raise TypeMismatchError(f"{func}(): dtype={D.name_of(dt)} must be a numeric dtype")
+    if _KIND_RANK[dt] < _KIND_RANK[x._dtype]:
+        raise TypeMismatchError(
+            f"{func}(): dtype={D.name_of(dt)} would discard part of x's {D.name_of(x._dtype)} "
+            "values; choose a dtype of the same or a wider kind"
+        )
+    return dt
 
 
-def std(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("std")
+def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
+    return math.prod(shape[a] for a in axes)
 
 
-def sum(x: Any, /, *, axis: Any = None, dtype: Any = None, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("sum")
+def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
+                       ufunc: np.ufunc) -> Array:
+    x = _array(x, func, "numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, func)
+    dt = _accumulation_dtype(x, dtype, func)
+    a = D.widen(cast(x, dt))
+    out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
+    return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
-def var(x: Any, /, *, axis: Any = None, correction: Any = 0.0, keepdims: Any = False) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("var")
+def sum(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
+        keepdims: bool = False) -> Array:
+    """Sum of the elements along ``axis``; an empty sum is 0.
+
+    ``dtype=None``: bool and signed integers -> int64, unsigned -> uint64, floating
+    dtypes keep theirs.  An explicit ``dtype`` casts ``x`` first; it may not drop a
+    kind (complex -> real or floating -> integer raise TypeError).
+    """
+    return _accumulate_reduce(x, axis, dtype, keepdims, "sum", np.add)
+
+
+def prod(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
+         keepdims: bool = False) -> Array:
+    """Product of the elements along ``axis``; an empty product is 1.
+
+    The result dtype follows the same rule as :func:`sum`.
+    """
+    return _accumulate_reduce(x, axis, dtype, keepdims, "prod", np.multiply)
+
+
+def _cumulative(x: object, axis: int | None, dtype: object, include_initial: bool, func: str,
+                ufunc: np.ufunc, identity: int) -> Array:
+    x = _array(x, func, "numeric or boolean")
+    if x.ndim == 0:
+        raise InvalidArgumentError(f"{func}(): x must have at least one dimension, got a 0-d array")
+    if axis is None:
+        if x.ndim > 1:
+            raise InvalidArgumentError(
+                f"{func}(): axis is required for an array of ndim={x.ndim} (shape {x.shape})"
+            )
+        ax = 0
+    else:
+        ax = normalize_axis(axis, x.ndim, func)
+    if not isinstance(include_initial, bool | np.bool_):
+        raise TypeMismatchError(f"{func}(): include_initial={include_initial!r} must be a bool")
+    dt = _accumulation_dtype(x, dtype, func)
+    a = D.widen(cast(x, dt))
+    out = quiet(ufunc.accumulate, a, ax, a.dtype)
+    if include_initial:
+        shape = list(out.shape)
+        shape[ax] = 1
+        out = np.concatenate([np.full(shape, identity, out.dtype), out], axis=ax)
+    return Array._new(D.narrow(out, dt), dt)
+
+
+def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: np.dtype | None = None,
+                   include_initial: bool = False) -> Array:
+    """Running sum along ``axis``.
+
+    ``axis`` may be omitted only for 1-D input; ``include_initial=True`` prepends the
+    additive identity (0).  The result dtype follows the rule of :func:`sum`.
+    """
+    return _cumulative(x, axis, dtype, include_initial, "cumulative_sum", np.add, 0)
+
+
+def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: np.dtype | None = None,
+                    include_initial: bool = False) -> Array:
+    """Running product along ``axis``.
+
+    ``axis`` may be omitted only for 1-D input; ``include_initial=True`` prepends the
+    multiplicative identity (1).  The result dtype follows the rule of :func:`sum`.
+    """
+    return _cumulative(x, axis, dtype, include_initial, "cumulative_prod", np.multiply, 1)
+
+
+def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) -> Array:
+    x = _array(x, func, "real numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, func)
+    if _count(x.shape, axes) == 0:
+        raise InvalidArgumentError(
+            f"{func}(): cannot reduce an empty array (shape {x.shape}, axis={axis!r}): "
+            f"{func} of zero elements has no value"
+        )
+    out = quiet(ufunc.reduce, D.widen(x._array), axes, None, None, keepdims)
+    return Array._new(D.narrow(np.asarray(out), x._dtype), x._dtype)
+
+
+def max(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
+    """Largest element along ``axis``; NaN propagates.
+
+    Real numeric or bool input; complex raises TypeError.  A reduction over zero
+    elements raises ValueError (as NumPy).
+    """
+    return _extreme(x, axis, keepdims, "max", np.maximum)
+
+
+def min(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
+    """Smallest element along ``axis``; NaN propagates.
+
+    Real numeric or bool input; complex raises TypeError.  A reduction over zero
+    elements raises ValueError (as NumPy).
+    """
+    return _extreme(x, axis, keepdims, "min", np.minimum)
+
+
+def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
+             correction: float | None) -> tuple[np.ndarray, np.dtype]:
+    """(mean, or variance when ``correction`` is given, in the compute dtype; result dtype)."""
+    res = INT_TO_FLOAT.get(x._dtype, x._dtype)
+    cdt = _STAT_COMPUTE.get(x._dtype, x._dtype)
+    a = D.widen(x._array)
+    if a.dtype != cdt:
+        a = a.astype(cdt)
+    n = _count(x.shape, axes)
+    total = quiet(np.add.reduce, a, axes, cdt, None, True)
+    mean = quiet(np.divide, total, np.asarray(n, cdt))
+    if correction is None:
+        out = mean
+    else:
+        dev = quiet(np.subtract, a, mean)
+        ssq = quiet(np.add.reduce, quiet(np.multiply, dev, dev), axes, cdt, None, True)
+        denom = n - correction
+        if denom > 0:
+            out = quiet(np.divide, ssq, np.asarray(denom, cdt))
+        else:
+            out = np.full(ssq.shape, np.nan, cdt)
+    if not keepdims:
+        out = out.reshape([s for i, s in enumerate(out.shape) if i not in axes])
+    return out, res
+
+
+def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
+    """Arithmetic mean along ``axis``; the mean of nothing is NaN.
+
+    Floating input (real or complex) keeps its dtype.  Integer and bool input is
+    accepted and gives INT_TO_FLOAT[dtype] (float32 up to 16-bit integers and int32,
+    float64 for int64/uint32/uint64), computed in float64.
+    """
+    x = _array(x, "mean", "numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, "mean")
+    out, res = _moments(x, axes, keepdims, None)
+    return Array._new(D.narrow(out, res), res)
+
+
+def _correction(correction: object, func: str) -> float:
+    if isinstance(correction, bool | np.bool_) or not isinstance(
+        correction, int | float | np.integer | np.floating
+    ):
+        raise TypeMismatchError(f"{func}(): correction={correction!r} must be an int or a float")
+    if not correction >= 0:
+        raise InvalidArgumentError(f"{func}(): correction={correction!r} must be >= 0")
+    return correction  # type: ignore[return-value]
+
+
+def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Variance along ``axis``, dividing by ``N - correction``.
+
+    Real input only (complex raises TypeError); integer/bool input gives
+    INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
+    """
+    x = _array(x, "var", "real numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, "var")
+    c = _correction(correction, "var")
+    out, res = _moments(x, axes, keepdims, c)
+    return Array._new(D.narrow(out, res), res)
+
+
+def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
+    """Standard deviation along ``axis``: the square root of :func:`var`.
+
+    Real input only (complex raises TypeError); integer/bool input gives
+    INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
+    """
+    x = _array(x, "std", "real numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, "std")
+    c = _correction(correction, "std")
+    out, res = _moments(x, axes, keepdims, c)
+    return Array._new(D.narrow(quiet(np.sqrt, out), res), res)
+

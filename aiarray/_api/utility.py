@@ -1,15 +1,15 @@
-"""Utility functions of the standard: all, any."""
+"""Utility functions of the standard: all, any, diff."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array
-from ._axes import normalize_axes
+from .._dispatch import cast, common_dtype, not_an_array
+from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
+from .._numpy_path import quiet
+from ._axes import normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
@@ -37,6 +37,41 @@ def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     return _truth(x, axis, keepdims, "any", np.logical_or)
 
 
-def diff(x: Any, /, *, axis: Any = -1, n: Any = 1, prepend: Any = None, append: Any = None) -> Any:
-    """TODO(issue 3)."""
-    raise NotImplementedError("diff")
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
+    """The ``n``-th forward difference ``out[i] = x[i+1] - x[i]`` along ``axis``, applied n times.
+
+    Numeric input.  ``prepend``/``append`` are arrays with x's shape except along
+    ``axis``; all three are promoted by the active policy first.  ``n=0`` returns the
+    (concatenated) input; ``n`` larger than the axis gives an empty axis.  bfloat16 /
+    complex32 compute in float32 / complex64 and round back once.
+    """
+    if type(x) is not Array:
+        raise not_an_array("diff", "x", x)
+    D.check_category(x._dtype, "numeric", "diff")
+    if isinstance(n, bool) or not isinstance(n, int | np.integer):
+        raise TypeMismatchError(f"diff(): n={n!r} must be an int")
+    if n < 0:
+        raise InvalidArgumentError(f"diff(): n={n} must be >= 0")
+    ax = normalize_axis(axis, x.ndim, "diff")
+    parts = [x]
+    for name, edge in (("prepend", prepend), ("append", append)):
+        if edge is None:
+            continue
+        if type(edge) is not Array:
+            raise not_an_array("diff", name, edge)
+        es, xs = edge.shape, x.shape
+        if edge.ndim != x.ndim or es[:ax] + es[ax + 1:] != xs[:ax] + xs[ax + 1:]:
+            raise DimensionMismatchError(
+                f"diff(): {name} has shape {edge.shape}; it must match x's shape {x.shape} "
+                f"except along axis {ax}"
+            )
+        parts.insert(0 if name == "prepend" else len(parts), edge)
+    dt = common_dtype("diff", parts)
+    D.check_category(dt, "numeric", "diff", "x, prepend and append")
+    arrays = [D.widen(cast(p, dt)) for p in parts]
+    a = arrays[0] if len(arrays) == 1 else np.concatenate(arrays, axis=ax)
+    out = quiet(np.diff, a, int(n), ax)
+    if out is x._array:  # n=0 without edges: never hand out x's buffer
+        out = out.copy()
+    return Array._new(D.narrow(out, dt), dt)

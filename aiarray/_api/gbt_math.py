@@ -1,0 +1,219 @@
+"""GB/T arithmetic and comparison operators without an Array API name.
+
+``multiply_add`` (7.2.4.4), ``trace`` over any two axes (7.2.4.13), ``isclose`` and
+``allclose`` (7.2.5.7).  Operands promote by the active policy (as ``add`` does);
+Python and typed scalars are accepted where an Array is, as in the operators.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import _dtypes as D
+from .. import _promotion as P
+from .._array import Array
+from .._dispatch import _scalar_operand, cast, common_dtype, not_an_array
+from .._errors import (
+    AxisError,
+    DimensionMismatchError,
+    InvalidArgumentError,
+    ParameterCastError,
+    TypeMismatchError,
+)
+from .._numpy_path import quiet
+from ._axes import normalize_axis
+from .gbt_transforms import array_arg, int_arg
+from .statistical import _accumulation_dtype
+
+__all__ = ["allclose", "isclose", "multiply_add", "trace"]
+
+Operand = Array | bool | int | float | complex
+
+
+def promote_operands(func: str, named: tuple[tuple[str, object], ...]
+                     ) -> tuple[list[np.ndarray], np.dtype]:
+    """Arrays and scalars -> (ndarrays all in one dtype, that dtype), by the active policy.
+
+    The arrays fold through the tensor-tensor table (``common_dtype``), then each
+    scalar through the tensor-scalar table, as ``result_type`` does.  At least one
+    operand must be an Array.
+    """
+    arrays = [v for _, v in named if type(v) is Array]
+    if not arrays:
+        name, value = named[0]
+        raise not_an_array(func, name, value)
+    dt = common_dtype(func, arrays)
+    pol = P.current()
+    for name, v in named:
+        if type(v) is not Array:
+            key = P.scalar_key(v)
+            if key is None:
+                raise not_an_array(func, name, v)
+            dt = P.promote_scalar(dt, v, key, pol)
+    if pol.parameter_rule:
+        for x in arrays:
+            if x._dtype is not dt and x.is_parameter:
+                raise ParameterCastError(
+                    f"{func}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
+                    f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
+                )
+    out = [cast(v, dt) if type(v) is Array else _scalar_operand(v, dt) for _, v in named]
+    return out, dt
+
+
+def _broadcast_shape(func: str, named: tuple[tuple[str, object], ...],
+                     arrays: list[np.ndarray]) -> tuple[int, ...]:
+    try:
+        return np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        shapes = ", ".join(f"{n} {np.shape(a)}" for (n, _), a in zip(named, arrays))
+        raise DimensionMismatchError(f"{func}(): shapes do not broadcast: {shapes}") from None
+
+
+# -- multiply-add (7.2.4.4) -----------------------------------------------------------
+
+
+def multiply_add_core(a1: np.ndarray, a2: np.ndarray, a3: np.ndarray,
+                      dt: np.dtype) -> np.ndarray:
+    """``a1 * a2 + a3`` for ndarrays already promoted to ``dt``; an ndarray of ``dt``.
+
+    One result buffer and no other temporary: ``multiply(a1, a2, out=buf)`` then
+    ``add(buf, a3, out=buf)``.  bfloat16/complex32 compute in float32/complex64 and
+    round once.  This is the seam for a compiled (fused) kernel.
+    """
+    if dt in D.COMPUTE:
+        a1, a2, a3 = D.widen(a1), D.widen(a2), D.widen(a3)
+    buf = np.empty(np.broadcast_shapes(a1.shape, a2.shape, a3.shape), a1.dtype)
+    quiet(np.multiply, a1, a2, buf)
+    quiet(np.add, buf, a3, buf)
+    return D.narrow(buf, dt)
+
+
+_ARITHMETIC = D.CATEGORIES["numeric or boolean"]
+
+
+def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
+    """Elementwise ``x1 * x2 + x3`` (GB/T 7.2.4.4), with broadcasting.
+
+    The three operands promote together by the active policy (Arrays through the
+    tensor-tensor table, then scalars through the tensor-scalar table); at least one
+    must be an Array.  The product is rounded to the result dtype before the sum (as
+    ``x1 * x2 + x3``; this is not a fused single-rounding FMA).  Integer overflow
+    wraps as in ``multiply`` and ``add``; bool computes ``(x1 and x2) or x3``.
+    """
+    named = (("x1", x1), ("x2", x2), ("x3", x3))
+    arrays, dt = promote_operands("multiply_add", named)
+    if dt not in _ARITHMETIC:
+        raise TypeMismatchError(f"multiply_add() requires numeric input, got {D.name_of(dt)}")
+    _broadcast_shape("multiply_add", named, arrays)
+    return Array._new(multiply_add_core(*arrays, dt), dt)
+
+
+# -- trace (7.2.4.13) ---------------------------------------------------------------------
+
+
+def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
+          dtype: np.dtype | None = None) -> Array:
+    """Sum of the diagonal ``offset`` of the planes spanned by ``axis1`` and ``axis2``.
+
+    GB/T 7.2.4.13: ``offset > 0`` is above the main diagonal, ``< 0`` below; an
+    offset outside the plane gives 0.  The result drops ``axis1`` and ``axis2``
+    (shape of the other axes, in order).  dtype rules as ``sum`` / ``linalg.trace``:
+    with ``dtype=None`` signed integers accumulate in int64, unsigned in uint64,
+    floating dtypes keep theirs; ``dtype=`` may widen but not drop a kind.  Numeric
+    x with ndim >= 2 (ValueError otherwise); ``axis1 == axis2`` raises AxisError.
+    Note the defaults (0, 1) differ from ``linalg.trace``, which uses the last two
+    axes.  Its gradient is ``aiarray.grad.trace_backward``.
+    """
+    array_arg(x, "trace")
+    D.check_category(x._dtype, "numeric", "trace")
+    if x.ndim < 2:
+        raise InvalidArgumentError(f"trace(): x must have at least 2 axes, got shape {x.shape}")
+    off = int_arg(offset, "trace", "offset")
+    a1 = normalize_axis(axis1, x.ndim, "trace", "axis1")
+    a2 = normalize_axis(axis2, x.ndim, "trace", "axis2")
+    if a1 == a2:
+        raise AxisError(f"trace(): axis1={axis1} and axis2={axis2} name the same axis")
+    dt = _accumulation_dtype(x, dtype, "trace")
+    a = D.widen(cast(x, dt))
+    out = quiet(np.trace, a, off, a1, a2, a.dtype)
+    return Array._new(D.narrow(np.asarray(out), dt), dt)
+
+
+# -- isclose / allclose (7.2.5.7) -------------------------------------------------------
+
+
+def _tolerance(value: object, name: str, func: str) -> float:
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | float | np.integer
+                                                            | np.floating):
+        raise TypeMismatchError(f"{func}(): {name}={value!r} must be a real number")
+    v = float(value)
+    if not (math.isfinite(v) and v >= 0):
+        raise InvalidArgumentError(f"{func}(): {name}={value!r} must be finite and >= 0")
+    return v
+
+
+def _abs_diff_int(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """|a - b| of integer arrays, exactly, as uint64 (no overflow)."""
+    wide = np.int64 if a.dtype.kind == "i" else np.uint64
+    a, b = a.astype(wide), b.astype(wide)
+    ua, ub = a.astype(np.uint64), b.astype(np.uint64)  # two's complement: exact mod 2**64
+    return np.where(a >= b, ua - ub, ub - ua)
+
+
+def isclose_core(a: np.ndarray, b: np.ndarray, dt: np.dtype, rtol: float, atol: float,
+                 equal_nan: bool) -> np.ndarray:
+    """The 7.2.5.7 test on ndarrays promoted to ``dt``: a bool ndarray."""
+    if dt in D.FLOAT:
+        w = np.complex128 if dt in D.COMPLEX else np.float64
+        a, b = D.widen(a).astype(w), D.widen(b).astype(w)
+        with np.errstate(all="ignore"):
+            out = (np.abs(a - b) <= atol + rtol * np.abs(b)) & np.isfinite(b) | (a == b)
+            if equal_nan:
+                out |= np.isnan(a) & np.isnan(b)
+        return np.asarray(out)
+    if dt is D.bool_:
+        a, b = a.astype(np.uint8), b.astype(np.uint8)
+    diff = _abs_diff_int(a, b).astype(np.float64)
+    return np.asarray(diff <= atol + rtol * np.abs(b.astype(np.float64)))
+
+
+def isclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1e-08,
+            equal_nan: bool = False) -> Array:
+    """Elementwise ``|x1 - x2| <= atol + rtol * |x2|`` (GB/T 7.2.5.7), a bool Array.
+
+    Not symmetric: the relative tolerance scales with ``x2`` ("other"), as in GB/T
+    and NumPy.  Operands promote by the active policy and broadcast (shapes that do
+    not broadcast raise ValueError).  The test is evaluated in float64 (complex128
+    for complex input; exactly for integers), so it neither overflows nor rounds
+    in narrow dtypes.  Infinities are close only to themselves (same sign); NaN is
+    close to nothing unless ``equal_nan=True`` (then NaN is close to NaN).
+    ``rtol`` and ``atol`` are finite non-negative reals.
+    """
+    named = (("x1", x1), ("x2", x2))
+    (a, b), dt = promote_operands("isclose", named)
+    rt = _tolerance(rtol, "rtol", "isclose")
+    at = _tolerance(atol, "atol", "isclose")
+    if not isinstance(equal_nan, bool):
+        raise TypeMismatchError(f"isclose(): equal_nan={equal_nan!r} must be a bool")
+    _broadcast_shape("isclose", named, [a, b])
+    return Array._new(isclose_core(a, b, dt, rt, at, equal_nan), D.bool_)
+
+
+def allclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1e-08,
+             equal_nan: bool = False) -> bool:
+    """True when every element pair is close by ``isclose`` (GB/T 7.2.5.7); a Python bool.
+
+    Same arguments, promotion, asymmetry and broadcasting rules as ``isclose``; an
+    empty comparison is True.
+    """
+    named = (("x1", x1), ("x2", x2))
+    (a, b), dt = promote_operands("allclose", named)
+    rt = _tolerance(rtol, "rtol", "allclose")
+    at = _tolerance(atol, "atol", "allclose")
+    if not isinstance(equal_nan, bool):
+        raise TypeMismatchError(f"allclose(): equal_nan={equal_nan!r} must be a bool")
+    _broadcast_shape("allclose", named, [a, b])
+    return bool(isclose_core(a, b, dt, rt, at, equal_nan).all())

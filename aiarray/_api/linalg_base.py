@@ -1,0 +1,269 @@
+"""Shared pieces of the ``linalg`` extension: argument checks, compute dtypes, results.
+
+Every function of aiarray.linalg validates with these helpers before it computes,
+computes on NumPy (float16 / bfloat16 widen to float32, complex32 to complex64)
+and rounds the result back to the input's precision once.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .. import _dtypes as D
+from .._array import Array
+from .._dispatch import not_an_array
+from .._errors import (
+    AxisError,
+    DimensionMismatchError,
+    InvalidArgumentError,
+    TypeMismatchError,
+)
+from ._axes import normalize_axis
+from .creation import DEFAULT_INT
+
+# Result tuples named as the standard (and GB/T's LU) say.
+
+
+class EighResult(NamedTuple):
+    """``linalg.eigh`` result: real eigenvalues and the eigenvectors (columns)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class EigResult(NamedTuple):
+    """``linalg.eig`` result: complex eigenvalues and eigenvectors (columns)."""
+
+    eigenvalues: Array
+    eigenvectors: Array
+
+
+class SlogdetResult(NamedTuple):
+    """``linalg.slogdet`` result: sign and natural log of |det|."""
+
+    sign: Array
+    logabsdet: Array
+
+
+class SVDResult(NamedTuple):
+    """``linalg.svd`` result: x = U @ diag(S) @ Vh."""
+
+    U: Array
+    S: Array
+    Vh: Array
+
+
+class QRResult(NamedTuple):
+    """``linalg.qr`` result: x = Q @ R."""
+
+    Q: Array
+    R: Array
+
+
+class LUResult(NamedTuple):
+    """``linalg.lu`` result: x = P @ L @ U."""
+
+    P: Array
+    L: Array
+    U: Array
+
+
+# Dtype helpers.  The compute dtype is what NumPy's LAPACK path accepts.
+_COMPUTE: dict[np.dtype, np.dtype] = {
+    D.float16: D.float32, D.bfloat16: D.float32, D.complex32: D.complex64,
+}
+# Double precision, for algorithms written here in NumPy (LU, norms).
+_DOUBLE: dict[np.dtype, np.dtype] = {
+    D.float16: D.float64, D.bfloat16: D.float64, D.float32: D.float64, D.float64: D.float64,
+    D.complex32: D.complex128, D.complex64: D.complex128, D.complex128: D.complex128,
+}
+
+
+def real_of(dt: np.dtype) -> np.dtype:
+    """The real floating dtype with the precision of ``dt`` (complex64 -> float32)."""
+    return D.REAL_OF.get(dt, dt)
+
+
+def complex_of(dt: np.dtype) -> np.dtype:
+    """The complex dtype with the precision of ``dt`` (float32 -> complex64; bfloat16 ->
+    complex64, the narrowest complex type that holds it)."""
+    return dt if dt in D.COMPLEX else D.COMPLEX_OF[dt]
+
+
+def wide(x: Array, double: bool = False) -> np.ndarray:
+    """``x``'s data in its compute dtype (or in double precision when ``double``)."""
+    return widen_array(x._array, x._dtype, double)
+
+
+def widen_array(a: np.ndarray, dt: np.dtype, double: bool = False) -> np.ndarray:
+    """An ndarray of aiarray dtype ``dt`` in its compute dtype (or in double precision)."""
+    target = _DOUBLE.get(dt, dt) if double else _COMPUTE.get(dt, dt)
+    if target is dt:
+        return a
+    if dt is D.complex32:
+        a = D.c32_to_c64(a)
+    return a.astype(target)
+
+
+def back(a: Any, dt: np.dtype) -> Array:
+    """Wrap a computed array as an Array of ``dt``, rounding once (overflow gives inf)."""
+    a = np.asarray(a)
+    with np.errstate(all="ignore"):
+        if dt is D.complex32:
+            out = D.to_c32(a)
+        elif a.dtype == dt:
+            out = a
+        elif dt in D.REAL_FLOAT and a.dtype.kind == "c":
+            out = a.real.astype(dt)
+        else:
+            out = a.astype(dt)
+    return Array._new(out, dt)
+
+
+# Argument checks.
+def array_arg(x: object, func: str, name: str = "x") -> Array:
+    """``x`` if it is an Array, else the standard 'not an array' error."""
+    if type(x) is not Array:
+        raise not_an_array(func, name, x)
+    return x
+
+
+def float_arg(x: object, func: str, name: str = "x") -> Array:
+    """An Array of a floating-point dtype (real or complex); TypeError otherwise."""
+    x = array_arg(x, func, name)
+    if x._dtype not in D.FLOAT:
+        raise TypeMismatchError(
+            f"{func}() requires a floating-point {name}, got dtype {D.name_of(x._dtype)}; "
+            "convert it with astype() first"
+        )
+    return x
+
+
+def matrix_arg(x: Array, func: str, name: str = "x", square: bool = False) -> tuple[int, int]:
+    """Check ``x`` is a (stack of) matrix, square if asked; return its (M, N)."""
+    if x.ndim < 2:
+        raise DimensionMismatchError(
+            f"{func}(): {name} must have at least 2 dimensions (..., M, N), got shape {x.shape}"
+        )
+    m, n = x.shape[-2:]
+    if square and m != n:
+        raise DimensionMismatchError(
+            f"{func}(): {name} must be a (stack of) square matrices, got shape {x.shape}"
+        )
+    return m, n
+
+
+def bool_arg(value: object, func: str, name: str) -> bool:
+    """A Python or NumPy bool keyword; TypeError otherwise."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeMismatchError(f"{func}(): {name}={value!r} must be a bool")
+    return bool(value)
+
+
+def int_arg(value: object, func: str, name: str) -> int:
+    """An integer argument (not a bool); TypeError otherwise."""
+    if isinstance(value, bool | np.bool_):
+        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int, not a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int") from None
+
+
+def lapack(func: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run a numpy.linalg routine quietly; its LinAlgError becomes InvalidArgumentError."""
+    try:
+        with np.errstate(all="ignore"):
+            return call(*args, **kwargs)
+    except np.linalg.LinAlgError as e:
+        msg = str(e)
+        if "Singular" in msg:
+            msg = "x is singular (not invertible)"
+        elif "positive definite" in msg:
+            msg = "x is not positive definite"
+        elif "infs or NaNs" in msg or "converge" in msg:
+            msg = f"the computation did not converge ({msg}); x must be finite"
+        raise InvalidArgumentError(f"{func}(): {msg}") from None
+
+
+def require_finite(a: np.ndarray, func: str, name: str = "x") -> None:
+    """SVD-based functions: NaN or infinity in the input is an error, not a hang."""
+    with np.errstate(all="ignore"):
+        ok = bool(np.isfinite(a).all())
+    if not ok:
+        raise InvalidArgumentError(f"{func}(): {name} contains NaN or infinity")
+
+
+# Diagonals over any two axes: linalg.diagonal / linalg.trace use the last two, and the
+# GB/T 7.2.4.13 form (trace of a chosen 2-D plane) can reuse these with other axes.
+def _plane(x: Array, axis1: object, axis2: object, func: str) -> tuple[int, int]:
+    if x.ndim < 2:
+        raise DimensionMismatchError(
+            f"{func}(): x must have at least 2 dimensions, got shape {x.shape}"
+        )
+    a1 = normalize_axis(axis1, x.ndim, func, "axis1")
+    a2 = normalize_axis(axis2, x.ndim, func, "axis2")
+    if a1 == a2:
+        raise AxisError(f"{func}(): axis1 and axis2 both name axis {a1}")
+    return a1, a2
+
+
+def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: str) -> Array:
+    """Diagonal ``offset`` of the planes (axis1, axis2), appended as the last axis (a copy).
+
+    An offset beyond the matrix gives an empty last axis.
+    """
+    x = array_arg(x, func)
+    off = int_arg(offset, func, "offset")
+    a1, a2 = _plane(x, axis1, axis2, func)
+    rows, cols = x.shape[a1], x.shape[a2]
+    if off >= cols or -off >= rows:  # also keeps huge offsets away from NumPy
+        shape = tuple(s for i, s in enumerate(x.shape) if i not in (a1, a2)) + (0,)
+        return Array._new(np.empty(shape, x._array.dtype), x._dtype)
+    a = D.bits(x._array)
+    out = np.diagonal(a, off, a1, a2).copy()
+    return Array._new(out.view(x._array.dtype), x._dtype)
+
+
+def trace_dtype(dt: np.dtype, dtype: object, func: str) -> np.dtype:
+    """Result dtype of a trace: the standard's accumulation rule, or ``dtype`` if given."""
+    if dt not in D.NUMERIC:
+        raise TypeMismatchError(f"{func}() requires numeric x, got dtype {D.name_of(dt)}")
+    if dtype is None:
+        if dt in D.SIGNED:
+            return DEFAULT_INT
+        if dt in D.UNSIGNED:
+            return D.uint64 if DEFAULT_INT is D.int64 else D.uint32
+        return dt
+    res = D.canonical(dtype)
+    if res not in D.NUMERIC:
+        raise TypeMismatchError(f"{func}(): dtype={D.name_of(res)} must be a numeric dtype")
+    if dt in D.COMPLEX and res not in D.COMPLEX:
+        raise TypeMismatchError(
+            f"{func}(): dtype={D.name_of(res)} would drop the imaginary part of a "
+            f"{D.name_of(dt)} x; pass a complex dtype"
+        )
+    return res
+
+
+def trace_axes(x: Array, offset: object, axis1: object, axis2: object, dtype: object,
+               func: str) -> Array:
+    """Sum of diagonal ``offset`` over the planes (axis1, axis2), in the trace dtype."""
+    x = array_arg(x, func)
+    res = trace_dtype(x._dtype, dtype, func)
+    diag = diagonal_axes(x, offset, axis1, axis2, func)
+    a = diag._array
+    if diag._dtype is D.complex32:
+        a = D.c32_to_c64(a)
+    compute = _COMPUTE.get(res, res)
+    with np.errstate(all="ignore"):
+        if a.dtype != compute:
+            if a.dtype.kind == "c" and compute.kind != "c":
+                a = a.real
+            a = a.astype(compute)
+        out = np.sum(a, axis=-1, dtype=compute)
+    return back(out, res)

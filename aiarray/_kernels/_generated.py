@@ -1,0 +1,2101 @@
+"""numba kernels for aiarray, generated from the op registry: do not edit.
+
+Regenerate with ``python -m aiarray._kernels._gen`` (aiarray/_kernels/_gen.py).
+Imported lazily by aiarray._kernels; importing it imports numba.
+"""
+# ruff: noqa: E501, E731, N802, RUF005, SIM108
+
+import cmath
+import math
+
+import numpy as np
+from numba import njit, prange
+from numba.extending import overload
+
+_P = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
+_H = {"error_model": "numpy", "cache": True}
+
+def one(x):
+    return 1
+
+
+def zero(x):
+    return 0
+
+
+def like(v, x):
+    return v
+
+
+@overload(one)
+def _one(x):
+    t = x
+    return lambda x: t(1)
+
+
+@overload(zero)
+def _zero(x):
+    t = x
+    return lambda x: t(0)
+
+
+@overload(like)
+def _like(v, x):
+    t = x
+    return lambda v, x: t(v)
+
+
+@njit(**_H)
+def fsign(a):
+    if a > 0:
+        return one(a)
+    if a < 0:
+        return -one(a)
+    if a == 0:
+        return zero(a)
+    return a
+
+
+@njit(**_H)
+def ifloordiv(a, b):
+    return -a if b == -1 else a // b
+
+
+@njit(**_H)
+def ffloordiv(a, b):
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return like(np.floor(like(a / b, a)), a)
+    if b == 0:
+        return like(a / b, a)
+    mod = like(np.fmod(a, b), a)
+    div = like(like(a - mod, a) / b, a)
+    if mod != 0:
+        if (b < 0) != (mod < 0):
+            div = like(div - one(a), a)
+    if div != 0:
+        fl = like(np.floor(div), a)
+        if like(div - fl, a) > like(0.5, a):
+            fl = like(fl + one(a), a)
+        return fl
+    return like(math.copysign(zero(a), like(a / b, a)), a)
+
+
+@njit(**_H)
+def fremainder(a, b):
+    mod = like(np.fmod(a, b), a)
+    if b == 0:
+        return mod
+    if mod != 0:
+        if (b < 0) != (mod < 0):
+            mod = like(mod + b, a)
+    else:
+        mod = like(math.copysign(zero(a), b), a)
+    return mod
+
+
+@njit(**_H)
+def ipow(a, b):
+    if b == 0 or a == 1:
+        return one(a)
+    out = a if b & one(b) else one(a)
+    b >>= one(b)
+    while b > 0:
+        a *= a
+        if b & one(b):
+            out *= a
+        b >>= one(b)
+    return out
+
+
+@njit(**_H)
+def lshift_i(a, b, bits):
+    return 0 if b >= bits else a << b
+
+
+@njit(**_H)
+def lshift_u(a, b, bits):
+    return zero(a) if b >= bits else a << b
+
+
+@njit(**_H)
+def rshift_i(a, b, bits):
+    if b >= bits:
+        return -1 if a < 0 else 0
+    return a >> b
+
+
+@njit(**_H)
+def rshift_u(a, b, bits):
+    return zero(a) if b >= bits else a >> b
+
+@njit(**_P)
+def acos_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.acos(a[i])
+
+@njit(**_P)
+def acosh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.acosh(a[i])
+
+@njit(**_P)
+def asin_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.asin(a[i])
+
+@njit(**_P)
+def asinh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.asinh(a[i])
+
+@njit(**_P)
+def atan_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.atan(a[i])
+
+@njit(**_P)
+def atanh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.atanh(a[i])
+
+@njit(**_P)
+def cos_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.cos(a[i])
+
+@njit(**_P)
+def cosh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.cosh(a[i])
+
+@njit(**_P)
+def exp_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.exp(a[i])
+
+@njit(**_P)
+def expm1_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.expm1(a[i])
+
+@njit(**_P)
+def log_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.log(a[i])
+
+@njit(**_P)
+def log1p_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.log1p(a[i])
+
+@njit(**_P)
+def log2_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.log2(a[i])
+
+@njit(**_P)
+def log10_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.log10(a[i])
+
+@njit(**_P)
+def sin_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.sin(a[i])
+
+@njit(**_P)
+def sinh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.sinh(a[i])
+
+@njit(**_P)
+def sqrt_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.sqrt(a[i])
+
+@njit(**_P)
+def tan_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.tan(a[i])
+
+@njit(**_P)
+def tanh_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.tanh(a[i])
+
+@njit(**_P)
+def reciprocal_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = one(a[i]) / a[i]
+
+@njit(**_P)
+def abs_i_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = abs(a[i])
+
+@njit(**_P)
+def abs_u_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def abs_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = abs(a[i])
+
+@njit(**_P)
+def negative_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = -a[i]
+
+@njit(**_P)
+def negative_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = -a[i]
+
+@njit(**_P)
+def positive_iufc_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def square_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * a[i]
+
+@njit(**_P)
+def sign_i_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a[i] > 0) - (a[i] < 0)
+
+@njit(**_P)
+def sign_u_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = one(a[i]) if a[i] > 0 else a[i]
+
+@njit(**_P)
+def sign_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = fsign(a[i])
+
+@njit(**_P)
+def conj_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def conj_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i].conjugate()
+
+@njit(**_P)
+def real_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def real_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i].real
+
+@njit(**_P)
+def imag_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = zero(a[i])
+
+@njit(**_P)
+def imag_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i].imag
+
+@njit(**_P)
+def ceil_iu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def ceil_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = np.ceil(a[i])
+
+@njit(**_P)
+def floor_iu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def floor_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = np.floor(a[i])
+
+@njit(**_P)
+def trunc_iu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def trunc_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = np.trunc(a[i])
+
+@njit(**_P)
+def round_iu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i]
+
+@njit(**_P)
+def round_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = np.rint(a[i])
+
+@njit(**_P)
+def isfinite_biu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = True
+
+@njit(**_P)
+def isfinite_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.isfinite(a[i])
+
+@njit(**_P)
+def isfinite_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = cmath.isfinite(a[i])
+
+@njit(**_P)
+def isinf_biu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = False
+
+@njit(**_P)
+def isinf_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.isinf(a[i])
+
+@njit(**_P)
+def isinf_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = cmath.isinf(a[i])
+
+@njit(**_P)
+def isnan_biu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = False
+
+@njit(**_P)
+def isnan_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.isnan(a[i])
+
+@njit(**_P)
+def isnan_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = cmath.isnan(a[i])
+
+@njit(**_P)
+def signbit_f_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.copysign(1.0, a[i]) < 0
+
+@njit(**_P)
+def bitwise_invert_b_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = not a[i]
+
+@njit(**_P)
+def bitwise_invert_iu_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = ~a[i]
+
+@njit(**_P)
+def logical_not_b_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = not a[i]
+
+@njit(**_P)
+def logical_not_iuf_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == 0
+
+@njit(**_P)
+def logical_not_c_v(a, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == 0
+
+@njit(**_P)
+def add_b_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] or b[i]
+
+@njit(**_P)
+def add_b_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] or b
+
+@njit(**_P)
+def add_b_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a or b[i]
+
+@njit(**_P)
+def add_b_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] or y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] or t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s or y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s or t
+
+@njit(**_P)
+def add_iuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] + b[i]
+
+@njit(**_P)
+def add_iuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] + b
+
+@njit(**_P)
+def add_iuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a + b[i]
+
+@njit(**_P)
+def add_iuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] + y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] + t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s + y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s + t
+
+@njit(**_P)
+def add_c_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] + b[i]
+
+@njit(**_P)
+def add_c_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] + b
+
+@njit(**_P)
+def add_c_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a + b[i]
+
+@njit(**_P)
+def add_c_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] + y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] + t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s + y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s + t
+
+@njit(**_P)
+def subtract_iuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] - b[i]
+
+@njit(**_P)
+def subtract_iuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] - b
+
+@njit(**_P)
+def subtract_iuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a - b[i]
+
+@njit(**_P)
+def subtract_iuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] - y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] - t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s - y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s - t
+
+@njit(**_P)
+def subtract_c_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] - b[i]
+
+@njit(**_P)
+def subtract_c_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] - b
+
+@njit(**_P)
+def subtract_c_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a - b[i]
+
+@njit(**_P)
+def subtract_c_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] - y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] - t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s - y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s - t
+
+@njit(**_P)
+def multiply_b_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] and b[i]
+
+@njit(**_P)
+def multiply_b_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] and b
+
+@njit(**_P)
+def multiply_b_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a and b[i]
+
+@njit(**_P)
+def multiply_b_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] and y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] and t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s and y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s and t
+
+@njit(**_P)
+def multiply_iuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b[i]
+
+@njit(**_P)
+def multiply_iuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b
+
+@njit(**_P)
+def multiply_iuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a * b[i]
+
+@njit(**_P)
+def multiply_iuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] * y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] * t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s * y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s * t
+
+@njit(**_P)
+def divide_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] / b[i]
+
+@njit(**_P)
+def divide_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] / b
+
+@njit(**_P)
+def divide_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a / b[i]
+
+@njit(**_P)
+def divide_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] / y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] / t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s / y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s / t
+
+@njit(**_P)
+def floor_divide_i_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ifloordiv(a[i], b[i])
+
+@njit(**_P)
+def floor_divide_i_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ifloordiv(a[i], b)
+
+@njit(**_P)
+def floor_divide_i_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ifloordiv(a, b[i])
+
+@njit(**_P)
+def floor_divide_i_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = ifloordiv(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = ifloordiv(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = ifloordiv(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = ifloordiv(s, t)
+
+@njit(**_P)
+def floor_divide_u_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] // b[i]
+
+@njit(**_P)
+def floor_divide_u_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] // b
+
+@njit(**_P)
+def floor_divide_u_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a // b[i]
+
+@njit(**_P)
+def floor_divide_u_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] // y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] // t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s // y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s // t
+
+@njit(**_P)
+def floor_divide_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ffloordiv(a[i], b[i])
+
+@njit(**_P)
+def floor_divide_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ffloordiv(a[i], b)
+
+@njit(**_P)
+def floor_divide_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ffloordiv(a, b[i])
+
+@njit(**_P)
+def floor_divide_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = ffloordiv(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = ffloordiv(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = ffloordiv(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = ffloordiv(s, t)
+
+@njit(**_P)
+def remainder_iu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] % b[i]
+
+@njit(**_P)
+def remainder_iu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] % b
+
+@njit(**_P)
+def remainder_iu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a % b[i]
+
+@njit(**_P)
+def remainder_iu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] % y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] % t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s % y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s % t
+
+@njit(**_P)
+def remainder_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = fremainder(a[i], b[i])
+
+@njit(**_P)
+def remainder_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = fremainder(a[i], b)
+
+@njit(**_P)
+def remainder_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = fremainder(a, b[i])
+
+@njit(**_P)
+def remainder_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = fremainder(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = fremainder(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = fremainder(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = fremainder(s, t)
+
+@njit(**_P)
+def pow_iu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ipow(a[i], b[i])
+
+@njit(**_P)
+def pow_iu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ipow(a[i], b)
+
+@njit(**_P)
+def pow_iu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = ipow(a, b[i])
+
+@njit(**_P)
+def pow_iu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = ipow(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = ipow(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = ipow(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = ipow(s, t)
+
+@njit(**_P)
+def pow_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] ** b[i]
+
+@njit(**_P)
+def pow_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] ** b
+
+@njit(**_P)
+def pow_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a ** b[i]
+
+@njit(**_P)
+def pow_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] ** y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] ** t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s ** y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s ** t
+
+@njit(**_P)
+def maximum_iu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = max(a[i], b[i])
+
+@njit(**_P)
+def maximum_iu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = max(a[i], b)
+
+@njit(**_P)
+def maximum_iu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = max(a, b[i])
+
+@njit(**_P)
+def maximum_iu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = max(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = max(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = max(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = max(s, t)
+
+@njit(**_P)
+def maximum_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] if (a[i] > b[i] or a[i] != a[i]) else b[i]
+
+@njit(**_P)
+def maximum_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] if (a[i] > b or a[i] != a[i]) else b
+
+@njit(**_P)
+def maximum_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a if (a > b[i] or a != a) else b[i]
+
+@njit(**_P)
+def maximum_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] if (x[j] > y[j] or x[j] != x[j]) else y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] if (x[j] > t or x[j] != x[j]) else t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s if (s > y[j] or s != s) else y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s if (s > t or s != s) else t
+
+@njit(**_P)
+def minimum_iu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = min(a[i], b[i])
+
+@njit(**_P)
+def minimum_iu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = min(a[i], b)
+
+@njit(**_P)
+def minimum_iu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = min(a, b[i])
+
+@njit(**_P)
+def minimum_iu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = min(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = min(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = min(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = min(s, t)
+
+@njit(**_P)
+def minimum_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] if (a[i] < b[i] or a[i] != a[i]) else b[i]
+
+@njit(**_P)
+def minimum_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] if (a[i] < b or a[i] != a[i]) else b
+
+@njit(**_P)
+def minimum_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a if (a < b[i] or a != a) else b[i]
+
+@njit(**_P)
+def minimum_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] if (x[j] < y[j] or x[j] != x[j]) else y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] if (x[j] < t or x[j] != x[j]) else t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s if (s < y[j] or s != s) else y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s if (s < t or s != s) else t
+
+@njit(**_P)
+def atan2_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.atan2(a[i], b[i])
+
+@njit(**_P)
+def atan2_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.atan2(a[i], b)
+
+@njit(**_P)
+def atan2_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.atan2(a, b[i])
+
+@njit(**_P)
+def atan2_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = math.atan2(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = math.atan2(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = math.atan2(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = math.atan2(s, t)
+
+@njit(**_P)
+def hypot_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.hypot(a[i], b[i])
+
+@njit(**_P)
+def hypot_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.hypot(a[i], b)
+
+@njit(**_P)
+def hypot_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.hypot(a, b[i])
+
+@njit(**_P)
+def hypot_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = math.hypot(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = math.hypot(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = math.hypot(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = math.hypot(s, t)
+
+@njit(**_P)
+def copysign_f_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.copysign(a[i], b[i])
+
+@njit(**_P)
+def copysign_f_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.copysign(a[i], b)
+
+@njit(**_P)
+def copysign_f_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = math.copysign(a, b[i])
+
+@njit(**_P)
+def copysign_f_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = math.copysign(x[j], y[j])
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = math.copysign(x[j], t)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = math.copysign(s, y[j])
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = math.copysign(s, t)
+
+@njit(**_P)
+def bitwise_and_biu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] & b[i]
+
+@njit(**_P)
+def bitwise_and_biu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] & b
+
+@njit(**_P)
+def bitwise_and_biu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a & b[i]
+
+@njit(**_P)
+def bitwise_and_biu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] & y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] & t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s & y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s & t
+
+@njit(**_P)
+def bitwise_or_biu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] | b[i]
+
+@njit(**_P)
+def bitwise_or_biu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] | b
+
+@njit(**_P)
+def bitwise_or_biu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a | b[i]
+
+@njit(**_P)
+def bitwise_or_biu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] | y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] | t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s | y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s | t
+
+@njit(**_P)
+def bitwise_xor_biu_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] ^ b[i]
+
+@njit(**_P)
+def bitwise_xor_biu_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] ^ b
+
+@njit(**_P)
+def bitwise_xor_biu_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a ^ b[i]
+
+@njit(**_P)
+def bitwise_xor_biu_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] ^ y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] ^ t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s ^ y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s ^ t
+
+@njit(**_P)
+def bitwise_left_shift_i_vv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_i(a[i], b[i], BITS)
+
+@njit(**_P)
+def bitwise_left_shift_i_vs(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_i(a[i], b, BITS)
+
+@njit(**_P)
+def bitwise_left_shift_i_sv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_i(a, b[i], BITS)
+
+@njit(**_P)
+def bitwise_left_shift_i_bc(a, b, out):
+    BITS = out.itemsize * 8
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = lshift_i(x[j], y[j], BITS)
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = lshift_i(x[j], t, BITS)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = lshift_i(s, y[j], BITS)
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = lshift_i(s, t, BITS)
+
+@njit(**_P)
+def bitwise_left_shift_u_vv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_u(a[i], b[i], BITS)
+
+@njit(**_P)
+def bitwise_left_shift_u_vs(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_u(a[i], b, BITS)
+
+@njit(**_P)
+def bitwise_left_shift_u_sv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = lshift_u(a, b[i], BITS)
+
+@njit(**_P)
+def bitwise_left_shift_u_bc(a, b, out):
+    BITS = out.itemsize * 8
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = lshift_u(x[j], y[j], BITS)
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = lshift_u(x[j], t, BITS)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = lshift_u(s, y[j], BITS)
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = lshift_u(s, t, BITS)
+
+@njit(**_P)
+def bitwise_right_shift_i_vv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_i(a[i], b[i], BITS)
+
+@njit(**_P)
+def bitwise_right_shift_i_vs(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_i(a[i], b, BITS)
+
+@njit(**_P)
+def bitwise_right_shift_i_sv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_i(a, b[i], BITS)
+
+@njit(**_P)
+def bitwise_right_shift_i_bc(a, b, out):
+    BITS = out.itemsize * 8
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = rshift_i(x[j], y[j], BITS)
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = rshift_i(x[j], t, BITS)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = rshift_i(s, y[j], BITS)
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = rshift_i(s, t, BITS)
+
+@njit(**_P)
+def bitwise_right_shift_u_vv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_u(a[i], b[i], BITS)
+
+@njit(**_P)
+def bitwise_right_shift_u_vs(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_u(a[i], b, BITS)
+
+@njit(**_P)
+def bitwise_right_shift_u_sv(a, b, out):
+    BITS = out.itemsize * 8
+    for i in prange(out.shape[0]):
+        out[i] = rshift_u(a, b[i], BITS)
+
+@njit(**_P)
+def bitwise_right_shift_u_bc(a, b, out):
+    BITS = out.itemsize * 8
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = rshift_u(x[j], y[j], BITS)
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = rshift_u(x[j], t, BITS)
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = rshift_u(s, y[j], BITS)
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = rshift_u(s, t, BITS)
+
+@njit(**_P)
+def equal_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == b[i]
+
+@njit(**_P)
+def equal_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == b
+
+@njit(**_P)
+def equal_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a == b[i]
+
+@njit(**_P)
+def equal_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] == y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] == t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s == y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s == t
+
+@njit(**_P)
+def equal_c_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == b[i]
+
+@njit(**_P)
+def equal_c_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] == b
+
+@njit(**_P)
+def equal_c_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a == b[i]
+
+@njit(**_P)
+def equal_c_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] == y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] == t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s == y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s == t
+
+@njit(**_P)
+def not_equal_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] != b[i]
+
+@njit(**_P)
+def not_equal_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] != b
+
+@njit(**_P)
+def not_equal_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a != b[i]
+
+@njit(**_P)
+def not_equal_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] != y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] != t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s != y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s != t
+
+@njit(**_P)
+def not_equal_c_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] != b[i]
+
+@njit(**_P)
+def not_equal_c_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] != b
+
+@njit(**_P)
+def not_equal_c_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a != b[i]
+
+@njit(**_P)
+def not_equal_c_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] != y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] != t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s != y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s != t
+
+@njit(**_P)
+def greater_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] > b[i]
+
+@njit(**_P)
+def greater_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] > b
+
+@njit(**_P)
+def greater_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a > b[i]
+
+@njit(**_P)
+def greater_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] > y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] > t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s > y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s > t
+
+@njit(**_P)
+def greater_equal_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] >= b[i]
+
+@njit(**_P)
+def greater_equal_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] >= b
+
+@njit(**_P)
+def greater_equal_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a >= b[i]
+
+@njit(**_P)
+def greater_equal_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] >= y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] >= t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s >= y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s >= t
+
+@njit(**_P)
+def less_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] < b[i]
+
+@njit(**_P)
+def less_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] < b
+
+@njit(**_P)
+def less_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a < b[i]
+
+@njit(**_P)
+def less_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] < y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] < t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s < y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s < t
+
+@njit(**_P)
+def less_equal_biuf_vv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] <= b[i]
+
+@njit(**_P)
+def less_equal_biuf_vs(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] <= b
+
+@njit(**_P)
+def less_equal_biuf_sv(a, b, out):
+    for i in prange(out.shape[0]):
+        out[i] = a <= b[i]
+
+@njit(**_P)
+def less_equal_biuf_bc(a, b, out):
+    m, n = out.shape
+    ra = a.shape[0] != 1
+    rb = b.shape[0] != 1
+    ca = a.shape[1] != 1
+    cb = b.shape[1] != 1
+    for i in prange(m):
+        x = a[i if ra else 0]
+        y = b[i if rb else 0]
+        o = out[i]
+        if ca and cb:
+            for j in range(n):
+                o[j] = x[j] <= y[j]
+        elif ca:
+            t = y[0]
+            for j in range(n):
+                o[j] = x[j] <= t
+        elif cb:
+            s = x[0]
+            for j in range(n):
+                o[j] = s <= y[j]
+        else:
+            s = x[0]
+            t = y[0]
+            for j in range(n):
+                o[j] = s <= t
+
+@njit(**_P)
+def fma_b_vvv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a[i] and b[i]) or c[i]
+
+@njit(**_P)
+def fma_b_vvs(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a[i] and b[i]) or c
+
+@njit(**_P)
+def fma_b_vsv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a[i] and b) or c[i]
+
+@njit(**_P)
+def fma_b_vss(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a[i] and b) or c
+
+@njit(**_P)
+def fma_b_svv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a and b[i]) or c[i]
+
+@njit(**_P)
+def fma_b_svs(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a and b[i]) or c
+
+@njit(**_P)
+def fma_b_ssv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = (a and b) or c[i]
+
+@njit(**_P)
+def fma_iuf_vvv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b[i] + c[i]
+
+@njit(**_P)
+def fma_iuf_vvs(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b[i] + c
+
+@njit(**_P)
+def fma_iuf_vsv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b + c[i]
+
+@njit(**_P)
+def fma_iuf_vss(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a[i] * b + c
+
+@njit(**_P)
+def fma_iuf_svv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a * b[i] + c[i]
+
+@njit(**_P)
+def fma_iuf_svs(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a * b[i] + c
+
+@njit(**_P)
+def fma_iuf_ssv(a, b, c, out):
+    for i in prange(out.shape[0]):
+        out[i] = a * b + c[i]
