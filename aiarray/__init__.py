@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes, fft, linalg
+from . import _dtypes, fft, grad, linalg, quantization, random, sparse
 from ._api.creation import (
     arange,
     asarray,
@@ -98,6 +98,12 @@ from ._api.elementwise import (
     trunc,
 )
 from ._api.info import __array_namespace_info__
+from ._api.gbt_indexing import gather_nd, masked_select, scatter
+from ._api.gbt_math import allclose, isclose, multiply_add, trace
+from ._api.gbt_transforms import (
+    Layout, ascontiguousarray, crop, diag, flatten, is_contiguous, layout, pad, split,
+    strided_slice,
+)
 from ._api.indexing import take, take_along_axis
 from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
 from ._api.manipulation import (
@@ -112,6 +118,7 @@ from ._api.statistical import (
 )
 from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
+from .quantization import QuantizedArray, dequantize, quantize
 from ._device import CPU, Device
 from ._errors import (
     AiarrayError,
@@ -195,7 +202,12 @@ __all__ = [
     "sort", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum",
     "var", "all", "any", "diff",
     # extensions
-    "linalg", "fft",
+    "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
+    "grad", "sparse",
+    # GB/T operators the standard has no name for
+    "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
+    "split", "strided_slice", "gather_nd", "masked_select", "scatter", "allclose", "isclose",
+    "multiply_add", "trace",
     # aiarray: array object, devices, promotion, errors
     "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
     "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",

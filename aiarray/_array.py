@@ -18,7 +18,7 @@ from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
 from ._device import CPU, Device, check_device
-from ._dispatch import binary, inplace, make_function, not_an_array
+from ._dispatch import binary, defers, inplace, make_function, not_an_array
 from ._errors import (
     DimensionMismatchError,
     DLPackError,
@@ -37,7 +37,7 @@ _namespace: types.ModuleType | None = None  # the aiarray module, set by __init_
 
 def _operator(name: str) -> Callable:
     op = OPERATORS[name]
-    method = make_function(op, f"__{name}__")
+    method = make_function(op, f"__{name}__", method=True)
     method.__doc__ = f"{op.doc} (aiarray.{op.name})"
     return method
 
@@ -46,6 +46,8 @@ def _reflected(name: str) -> Callable:
     op = OPERATORS[name]
 
     def method(self: Array, other: Any, /) -> Array:
+        if defers(other):
+            return NotImplemented
         return binary(op, other, self)
 
     method.__name__ = f"__r{name}__"
@@ -186,10 +188,14 @@ class Array:
 
     def __matmul__(self, other: Any, /) -> Array:
         """Matrix product (aiarray.matmul)."""
+        if defers(other):
+            return NotImplemented
         return _namespace.matmul(self, other)
 
     def __rmatmul__(self, other: Any, /) -> Array:
         """Reflected matrix product."""
+        if defers(other):
+            return NotImplemented
         return _namespace.matmul(other, self)
 
     def __imatmul__(self, other: Any, /) -> Array:

@@ -233,12 +233,18 @@ def _ufunc_array_out() -> bool:
 _UFUNC_ARRAY_OUT = _ufunc_array_out()
 
 
-def make_function(op: ElementwiseOp, name: str) -> Callable:
+def defers(other: object) -> bool:
+    """Whether an operator should return NotImplemented for ``other`` (e.g. a SparseArray)."""
+    return getattr(type(other), "_aiarray_defer", False)
+
+
+def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable:
     """The public function (or operator method) for ``op``: a short path, then dispatch.
 
     The short path covers the common case, same-dtype Arrays (or an Array and a
     Python scalar that keeps its dtype) that need no cast, in one Python frame;
-    everything else goes through :func:`unary` / :func:`binary`.
+    everything else goes through :func:`unary` / :func:`binary`.  Operator methods
+    (``method=True``) return NotImplemented for operands that ask for it.
     """
     direct = op.direct
     ufunc = op.numpy
@@ -310,6 +316,8 @@ def make_function(op: ElementwiseOp, name: str) -> Callable:
                     obj._array = out
                     obj._dtype = res
                     return obj
+            if method and defers(x2):
+                return NotImplemented
             return binary(op, x1, x2)
 
     func.__name__ = func.__qualname__ = name

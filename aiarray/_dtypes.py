@@ -187,10 +187,35 @@ def widen(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def float64_to_float32_odd(a: np.ndarray) -> np.ndarray:
+    """float64 -> float32 rounding to odd (truncate, set the last bit if inexact).
+
+    Rounding that result once more to a narrower dtype equals rounding the float64
+    value once, which a plain float64 -> float32 -> bfloat16 chain does not.
+    """
+    f = quiet(a.astype, np.float32)
+    back = f.astype(np.float64)
+    inexact = back != a
+    away = np.abs(back) > np.abs(a)
+    bits = f.view(np.uint32).copy()
+    bits[away] -= np.uint32(1)  # one step toward zero (sign-magnitude)
+    bits[inexact] |= np.uint32(1)
+    return bits.view(np.float32)
+
+
+def to_bfloat16(a: np.ndarray) -> np.ndarray:
+    """Round any real array to bfloat16 once."""
+    if a.dtype == float64 or (a.dtype.kind in "iu" and a.dtype.itemsize >= 4):
+        a = float64_to_float32_odd(a.astype(np.float64))
+    return quiet(a.astype, bfloat16)
+
+
 def narrow(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """Round a computed array back to ``dtype`` once (inverse of :func:`widen`)."""
     if dtype is complex32:
         return to_c32(a)
     if a.dtype == dtype:
         return a
+    if dtype is bfloat16:
+        return to_bfloat16(a)
     return quiet(a.astype, dtype)

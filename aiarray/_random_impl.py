@@ -45,18 +45,24 @@ _COS_SIGN = np.array([1.0, 1.0, -1.0, -1.0, -1.0, -1.0, 1.0, 1.0])
 
 def uniform01(raw: np.ndarray) -> np.ndarray:
     """Doubles in [0, 1) from the top 53 bits of each raw 64-bit word (k * 2**-53)."""
-    return (raw >> np.uint64(11)).astype(np.float64) * _2M53
+    out = (raw >> np.uint64(11)).astype(np.float64)
+    out *= _2M53
+    return out
 
 
 def uniform01_open(raw: np.ndarray) -> np.ndarray:
     """Doubles in (0, 1]: ``1 - uniform01(raw)`` (exact)."""
-    return 1.0 - uniform01(raw)
+    out = uniform01(raw)
+    np.subtract(1.0, out, out=out)
+    return out
 
 
 def _horner(x: np.ndarray, coeffs: tuple[float, ...]) -> np.ndarray:
+    """sum(c_i x**i) by Horner's rule, in place on one new array."""
     acc = np.full_like(x, coeffs[-1])
     for c in coeffs[-2::-1]:
-        acc = acc * x + c
+        acc *= x
+        acc += c
     return acc
 
 
@@ -68,12 +74,23 @@ def log(u: np.ndarray) -> np.ndarray:
     """
     m, e = np.frexp(u)
     small = m < _SQRT_HALF
-    m = np.where(small, m * 2.0, m)
-    e = (e - small).astype(np.float64)
-    f = (m - 1.0) / (m + 1.0)
-    s = f * f
-    logm = 2.0 * f + (2.0 * f) * (s * _horner(s, _ATANH))
-    return e * _LN2_HI + (logm + e * _LN2_LO)
+    np.multiply(m, 2.0, out=m, where=small)
+    e = e.astype(np.float64)
+    e -= small
+    f = m - 1.0
+    m += 1.0
+    f /= m                      # f = (m - 1) / (m + 1)
+    s = np.multiply(f, f, out=m)
+    p = _horner(s, _ATANH)
+    p *= s
+    f *= 2.0                    # 2f is exact
+    p *= f
+    p += f                      # log m = 2f + 2f * (s * P(s))
+    lo = e * _LN2_LO
+    p += lo
+    e *= _LN2_HI
+    e += p
+    return e
 
 
 def sincos2pi(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -82,18 +99,26 @@ def sincos2pi(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     The octant j = floor(8 t) and the remainder r = t - j/8 are exact; odd octants
     use 1/8 - r (exact) so the polynomial argument phi = 2 pi r stays in [0, pi/4].
     """
-    j = np.floor(t * 8.0)
-    r = t - j * 0.125
-    j = j.astype(np.intp)
+    jf = np.floor(t * 8.0)
+    r = jf * 0.125
+    np.subtract(t, r, out=r)
+    j = jf.astype(np.intp)
     odd = (j & 1).astype(bool)
-    r = np.where(odd, 0.125 - r, r)
-    phi = r * _TWO_PI
+    np.subtract(0.125, r, out=r, where=odd)
+    phi = np.multiply(r, _TWO_PI, out=r)
     p2 = phi * phi
-    s = phi + phi * (p2 * _horner(p2, _SIN))
-    c = 1.0 + p2 * _horner(p2, _COS)
+    s = _horner(p2, _SIN)
+    s *= p2
+    s *= phi
+    s += phi                    # sin phi = phi + phi * (p2 * S(p2))
+    c = _horner(p2, _COS)
+    c *= p2
+    c += 1.0                    # cos phi = 1 + p2 * C(p2)
     swap = _SWAP[j]
-    sin = np.where(swap, c, s) * _SIN_SIGN[j]
-    cos = np.where(swap, s, c) * _COS_SIGN[j]
+    sin = np.where(swap, c, s)
+    cos = np.where(swap, s, c)
+    sin *= _SIN_SIGN[j]
+    cos *= _COS_SIGN[j]
     return sin, cos
 
 
@@ -105,24 +130,14 @@ def normal01(raw: np.ndarray, n: int) -> np.ndarray:
     """
     u1 = uniform01_open(raw[0::2])
     u2 = uniform01(raw[1::2])
-    rad = np.sqrt(-2.0 * log(u1))
+    rad = log(u1)
+    rad *= -2.0
+    np.sqrt(rad, out=rad)
     sin, cos = sincos2pi(u2)
     out = np.empty(2 * u1.size, np.float64)
-    out[0::2] = rad * cos
-    out[1::2] = rad * sin
+    np.multiply(rad, cos, out=out[0::2])
+    np.multiply(rad, sin, out=out[1::2])
     return out[:n]
-
-
-def _to_float32_odd(a: np.ndarray) -> np.ndarray:
-    """float64 -> float32 with round-to-odd (truncate, then set the last bit if inexact)."""
-    f = quiet(lambda v: v.astype(np.float32), a)
-    back = f.astype(np.float64)
-    inexact = back != a
-    away = np.abs(back) > np.abs(a)
-    bits = f.view(np.uint32).copy()
-    bits[away] -= np.uint32(1)  # one step toward zero (sign-magnitude)
-    bits[inexact] |= np.uint32(1)
-    return bits.view(np.float32)
 
 
 def round_to(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -131,7 +146,7 @@ def round_to(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
         return a
     if dtype == D.float32:
         return quiet(lambda v: v.astype(np.float32), a)
-    return quiet(lambda v: v.astype(dtype), _to_float32_odd(a))
+    return quiet(lambda v: v.astype(dtype), D.float64_to_float32_odd(a))
 
 
 def next_toward(value: float, dtype: np.dtype, up: bool) -> float:

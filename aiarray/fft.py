@@ -264,7 +264,10 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
         raise TypeMismatchError(
             f"{func}(): dtype={D.name_of(dt)} must be a real floating-point dtype"
         )
-    check_device(device)
+    try:
+        check_device(device)
+    except InvalidArgumentError as e:
+        raise InvalidArgumentError(f"{func}(): {e}") from None
     return Array._new(call(k, float(d)).astype(dt), dt)
 
 

@@ -97,10 +97,11 @@ def clip_backward(grad_output: Array, x: Array, /, min: object = None,
     ``grad_output`` where ``min <= x <= max`` and 0 elsewhere.  The boundaries are
     inclusive: at ``x == min`` or ``x == max`` the gradient passes (as PyTorch's
     ``clamp``).  A NaN in x, or a NaN bound at that position, gives 0 (every
-    comparison with NaN is false).  ``min`` > ``max`` gives 0 everywhere (the output
-    is constant).  ``min``/``max`` are checked as in ``clip`` (scalars or arrays that
-    broadcast with x); ``grad_output`` has the shape of ``clip``'s output, and the
-    result has x's shape (summed over axes that the bounds broadcast x along).
+    comparison with NaN is false); with neither bound clip is the identity and every
+    gradient passes.  ``min`` > ``max`` gives 0 everywhere (the output is constant).
+    ``min``/``max`` are checked as in ``clip`` (scalars or arrays that broadcast with
+    x); ``grad_output`` has the shape of ``clip``'s output, and the result has x's
+    shape (summed over axes that the bounds broadcast x along).
     """
     g = _grad(grad_output, "clip_backward")
     array_arg(x, "clip_backward")

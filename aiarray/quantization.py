@@ -146,16 +146,6 @@ def _zero_point_param(func: str, zp: object, dt: np.dtype, scheme: str,
     return np.array(as_int, dtype=dt).reshape(values.shape)
 
 
-def _raise_until(s: np.ndarray, need: list[Fraction], n: int) -> np.ndarray:
-    """Step each scale up to the next value of its dtype until n * s >= need (exactly)."""
-    flat = s.reshape(-1).copy()
-    up = flat.dtype.type(np.inf)
-    for i, target in enumerate(need):
-        while Fraction(float(flat[i])) * n < target:
-            flat[i] = np.nextafter(flat[i], up)
-    return flat.reshape(s.shape)
-
-
 def _ceil_to(value: Fraction, sd: np.dtype) -> np.ndarray:
     """The smallest value of ``sd`` that is >= ``value`` (>= 0), as a 0-d array."""
     s = round_to(np.array(float(value)), sd)  # the nearest value or a neighbour of it
@@ -171,26 +161,28 @@ def _ceil_to(value: Fraction, sd: np.dtype) -> np.ndarray:
 
 
 def _symmetric_scale(m: np.ndarray, qmax: int, sd: np.dtype) -> np.ndarray:
-    """scale = max(M / qmax rounded upward to ``sd``, tiny of ``sd``), elementwise.
+    """scale = max(M / qmax rounded toward zero in ``sd``, tiny of ``sd``), elementwise.
 
     M / qmax in float64 then rounded to ``sd`` is one of the two ``sd`` neighbours of
-    the exact quotient; stepping up while qmax * scale < M leaves the upper one.
+    the exact quotient; stepping down while qmax * scale > M leaves the lower one.
     """
-    s = np.maximum(round_to(m / qmax, sd), D.finfo_of(sd).tiny)
-    up = sd.type(np.inf)
-    while True:  # p < M (p = qmax * s rounded) implies the exact product is < M too
-        p = quiet(np.multiply, s.astype(np.float64), qmax)  # inf is fine: p > M
-        low = p < m
-        if not bool(np.any(low)):
+    s = round_to(m / qmax, sd)
+    down = sd.type(0)
+    while True:  # p = qmax * s rounded; p > M implies the exact product is > M too
+        p = quiet(np.multiply, s.astype(np.float64), qmax)
+        high = p > m
+        if not bool(np.any(high)):
             break
-        s = np.where(low, np.nextafter(s, up), s)
+        s = np.where(high, np.nextafter(s, down), s)
     ties = np.flatnonzero((p == m).reshape(-1))  # the rounded product cannot decide these
     if ties.size:
         flat = s.reshape(-1).copy()
-        flat[ties] = _raise_until(flat[ties], [Fraction(float(v)) for v in m.reshape(-1)[ties]],
-                                  qmax)
+        for i in ties:
+            need = Fraction(float(m.reshape(-1)[i]))
+            while Fraction(float(flat[i])) * qmax > need:
+                flat[i] = np.nextafter(flat[i], down)
         s = flat.reshape(s.shape)
-    return s
+    return np.maximum(s, D.finfo_of(sd).tiny)
 
 
 def _asymmetric_params(x: np.ndarray, dt: np.dtype,

@@ -45,6 +45,7 @@ from ._errors import (
     InvalidArgumentError,
     OutOfRangeError,
     TypeMismatchError,
+    UninitializedError,
 )
 from ._numpy_path import quiet
 from ._registry import OPS
@@ -97,6 +98,9 @@ class SparseArray:
     """A sparse array in COO form (GB/T 7.2.1.14); see the module documentation."""
 
     __slots__ = ("_data", "_dtype", "_lin", "_shape")
+    # Array's binary operators may return NotImplemented for operands with this mark,
+    # so that ``dense + sparse`` reaches SparseArray.__radd__ (not wired yet).
+    _aiarray_defer = True
 
     _lin: np.ndarray  # sorted unique row-major positions (intp)
     _data: np.ndarray  # values, in _storage(_dtype)
@@ -330,7 +334,7 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
 
 
 def from_dense(x: Array, /) -> SparseArray:
-    """The sparse array holding the non-zero elements of dense ``x`` (NaN counts as non-zero)."""
+    """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero)."""
     if type(x) is not Array:
         raise not_an_array("from_dense", "x", x)
     a = D.widen(x._array).reshape(-1)
@@ -352,7 +356,10 @@ def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> np.
     _check_operand(func, "x1", x1)
     _check_operand(func, "x2", x2)
     if not (isinstance(x1, SparseArray) or isinstance(x2, SparseArray)):
-        raise not_an_array(func, "x1", x1)  # aiarray.sparse functions need a sparse operand
+        raise UninitializedError(
+            f"sparse.{func}(): x1 or x2 must be a SparseArray (for dense arrays use "
+            f"aiarray.{func})"
+        )
     dt = P.result_type(x1, x2)
     if dt not in category:
         raise TypeMismatchError(f"{func}() does not support dtype {D.name_of(dt)}")

@@ -48,6 +48,17 @@ def ceil_to(value: Fraction, dtype) -> float:
     return float(s)
 
 
+def floor_to(value: Fraction, dtype) -> float:
+    """Largest value of the float dtype <= value (value >= 0)."""
+    dt = np.dtype(dtype)
+    s = np.array(float(value), np.float64).astype(dt)
+    while Fraction(float(s)) > value:
+        s = np.nextafter(s, dt.type(0))
+    while Fraction(float(np.nextafter(s, dt.type(np.inf)))) <= value:
+        s = np.nextafter(s, dt.type(np.inf))
+    return float(s)
+
+
 def rha(v: Fraction) -> int:
     """Round half away from zero, exactly."""
     r = math.floor(abs(v) + Fraction(1, 2))
@@ -58,12 +69,12 @@ def rha(v: Fraction) -> int:
 def test_symmetric_int8_hand_example():
     xs = [-1.0, 0.0, 0.5, 2.0]
     q = Q.quantize(aa.asarray(xs))
-    s = ceil_to(Fraction(2) / 127, np.float64)
+    s = floor_to(Fraction(2) / 127, np.float64)
     assert q.scale.dtype == aa.float64 and q.scale.shape == ()
     assert float(np_(q.scale)) == s
     assert q.zero_point.dtype == aa.int8 and int(np_(q.zero_point)) == 0
     expected = [rha(Fraction(x) / Fraction(s)) for x in xs]
-    assert np_(q.data).tolist() == expected == [-63, 0, 32, 127]
+    assert np_(q.data).tolist() == expected == [-64, 0, 32, 127]  # s < 2/127: no tie
     assert q.data.dtype == aa.int8 and q.dtype == aa.int8 and q.shape == (4,)
     assert (q.scheme, q.axis, q.ndim, q.size) == ("symmetric", None, 1, 4)
 
@@ -72,7 +83,7 @@ def test_symmetric_float32_input_has_float32_scale():
     xs = np.array([0.3, -1.7, 1.1], np.float32)
     q = Q.quantize(aa.asarray(xs), dtype=aa.int16)
     m = Fraction(float(np.float32(1.7)))
-    s = ceil_to(m / 32767, np.float32)
+    s = floor_to(m / 32767, np.float32)
     assert q.scale.dtype == aa.float32 and float(np_(q.scale)) == s
     assert np_(q.data).tolist() == [rha(Fraction(float(x)) / Fraction(s)) for x in xs]
     assert np_(q.data).tolist()[1] == -32767
@@ -117,7 +128,7 @@ def test_channel_wise_hand_example(axis):
     q = Q.quantize(aa.asarray(x), axis=axis)
     ax = axis % 2
     m = np.abs(x).max(axis=1 - ax)
-    s = [ceil_to(Fraction(float(v)) / 127, np.float32) for v in m]
+    s = [floor_to(Fraction(float(v)) / 127, np.float32) for v in m]
     assert q.axis == ax and q.scale.shape == (x.shape[ax],) and q.scale.dtype == aa.float32
     assert np_(q.scale).tolist() == s
     assert np_(q.zero_point).tolist() == [0] * x.shape[ax]
@@ -198,7 +209,8 @@ def test_round_trip_tensor_wise(scheme, dt, indt):
         a = min(Fraction(float(x64.min())), Fraction(0))
         b = max(Fraction(float(x64.max())), Fraction(0))
         need = (b - a) / n if scheme == "asymmetric" else max(-a, b) / info.max
-        assert s == max(ceil_to(need, sd), float(np.finfo(sd).tiny))
+        rounded = ceil_to(need, sd) if scheme == "asymmetric" else floor_to(need, sd)
+        assert s == max(rounded, float(np.finfo(sd).tiny))
         zp = int(np_(q.zero_point))
         if scheme == "symmetric":
             assert zp == 0 and np_(q.data).min() >= -info.max
@@ -225,7 +237,7 @@ def test_round_trip_channel_wise(dt, indt):
         sd = np.float64 if indt == aa.float64 else np.float32
         m = np.abs(np.moveaxis(x64, ax, 0)).reshape(shape[ax], -1).max(axis=1)
         qmax = np.iinfo(dt).max
-        assert s.tolist() == [max(ceil_to(Fraction(float(v)) / qmax, sd),
+        assert s.tolist() == [max(floor_to(Fraction(float(v)) / qmax, sd),
                                   float(np.finfo(sd).tiny)) for v in m]
         assert np.abs(np_(q.data)).max() <= qmax
         _check_round_trip(q, x64, s, np_(q.zero_point), ax)
@@ -235,10 +247,17 @@ def test_float64_limit():
     big = float(np.finfo(np.float64).max)
     q = Q.quantize(aa.asarray([big, -big, 1.0]))
     assert np_(q.data).tolist() == [127, -127, 0]
-    back = np_(Q.dequantize(q, dtype=aa.float64))  # 127 * scale rounds beyond the maximum
-    assert back.tolist()[:2] == [math.inf, -math.inf] and back[2] == 0.0
+    back = np_(Q.dequantize(q, dtype=aa.float64))  # symmetric grid stays inside [-M, M]
+    assert np.all(np.isfinite(back)) and np.all(np.abs(back[:2] - [big, -big]) <= 0.5 * float(
+        np_(q.scale)))
+    # asymmetric: a / scale = -58.4 gives zero_point 58, so the top grid point
+    # (255 - 58) * scale lies 0.4 * scale above big and dequantizes to +inf
+    q = Q.quantize(aa.asarray([big, -0.29705 * big]), dtype=aa.uint8, scheme="asymmetric")
+    assert int(np_(q.zero_point)) == 58 and np_(q.data).tolist() == [255, 0]
+    back = np_(Q.dequantize(q, dtype=aa.float64))
+    assert back[0] == math.inf and abs(back[1] + 0.29705 * big) <= float(np_(q.scale)) / 2
     f32max = float(np.finfo(np.float32).max)
-    q = Q.quantize(aa.asarray([f32max, -f32max], dtype=aa.float32))  # float32 x: finite
+    q = Q.quantize(aa.asarray([f32max, -f32max], dtype=aa.float32), dtype=aa.int16)
     assert np.all(np.isfinite(np_(Q.dequantize(q))))
 
 
@@ -253,7 +272,8 @@ def test_dequantize_rounds_once_to_dtype(out):
         assert np.array_equal(got, exact.astype(out))
     else:
         for g, e in zip(got.astype(np.float64), exact):  # nearest value, exactly
-            step = abs(float(np.nextafter(np.array(g, out), np.dtype(out).type(np.inf))) - g)
+            toward = np.dtype(out).type(np.inf if e > g else -np.inf)
+            step = abs(float(np.nextafter(np.array(g, out), toward)) - g)
             assert abs(Fraction(float(g)) - Fraction(float(e))) <= Fraction(step) / 2
     assert Q.dequantize(q).dtype == aa.float32
     assert np.array_equal(np_(q.dequantize(dtype=out)), got)

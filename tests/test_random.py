@@ -221,6 +221,17 @@ def test_generator_seed_zero_replay_and_repr():
     assert repr(xr.Generator(5)) == "aiarray.random.Generator(seed=5)"
 
 
+def test_failed_call_does_not_advance_generator():
+    g = xr.Generator(21)
+    for bad in (lambda: g.uniform(2.0, 1.0, 5), lambda: g.normal(std=-1.0, shape=5),
+                lambda: g.bernoulli(aa.asarray([0.5, 2.0])),
+                lambda: g.multinomial(aa.asarray([1.0, 0.0]), 2),
+                lambda: g.randperm(300, dtype=aa.uint8)):
+        with pytest.raises(ValueError):
+            bad()
+    assert np_(g.uniform(shape=3)).tolist() == u01(raw(21, 3))
+
+
 def test_generator_spawn():
     parent = xr.Generator(5)
     kids = parent.spawn(2)

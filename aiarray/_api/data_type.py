@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,8 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
                 if top.any():
                     out[top] = hi
             return out
+    if dst is D.bfloat16:
+        return D.to_bfloat16(a)
     return quiet(a.astype, dst)
 
 
@@ -67,7 +70,7 @@ def _check_int_cast(a: np.ndarray, src: np.dtype, dst: np.dtype) -> None:
             raise InvalidArgumentError(
                 f"astype(): NaN or infinity in x cannot become {D.name_of(dst)}"
             )
-        amin, amax = float(w.min()), float(w.max())
+        amin, amax = math.trunc(float(w.min())), math.trunc(float(w.max()))  # casts truncate
         lo_f, hi_f = float(lo), float(hi)  # the test is done in float, like the values
         if amin >= lo_f and amax <= hi_f:
             return

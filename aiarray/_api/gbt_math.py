@@ -22,7 +22,7 @@ from .._errors import (
     ParameterCastError,
     TypeMismatchError,
 )
-from .._numpy_path import quiet
+from .._numpy_path import _QUIET, quiet, quiet_enter, quiet_exit
 from ._axes import normalize_axis
 from .gbt_transforms import array_arg, int_arg
 from .statistical import _accumulation_dtype
@@ -79,19 +79,30 @@ def multiply_add_core(a1: np.ndarray, a2: np.ndarray, a3: np.ndarray,
                       dt: np.dtype) -> np.ndarray:
     """``a1 * a2 + a3`` for ndarrays already promoted to ``dt``; an ndarray of ``dt``.
 
-    One result buffer and no other temporary: ``multiply(a1, a2, out=buf)`` then
-    ``add(buf, a3, out=buf)``.  bfloat16/complex32 compute in float32/complex64 and
-    round once.  This is the seam for a compiled (fused) kernel.
+    The product is the only buffer: ``add(buf, a3, out=buf)`` adds in place (a
+    second buffer only when ``a3`` broadcasts the product to a larger shape).
+    bfloat16/complex32 compute in float32/complex64 and round once.  Raises
+    ValueError when the shapes do not broadcast.  This is the seam for a compiled
+    (fused) kernel.
     """
     if dt in D.COMPUTE:
         a1, a2, a3 = D.widen(a1), D.widen(a2), D.widen(a3)
-    buf = np.empty(np.broadcast_shapes(a1.shape, a2.shape, a3.shape), a1.dtype)
-    quiet(np.multiply, a1, a2, buf)
-    quiet(np.add, buf, a3, buf)
-    return D.narrow(buf, dt)
+    token = quiet_enter(_QUIET)
+    try:
+        buf = np.multiply(a1, a2)
+        if type(buf) is not np.ndarray:  # 0-d inputs give a NumPy scalar
+            buf = np.asarray(buf)
+        try:
+            np.add(buf, a3, out=buf)
+        except ValueError:  # a3 has more or longer axes than the product
+            buf = np.add(buf, a3)
+    finally:
+        quiet_exit(token)
+    return D.narrow(np.asarray(buf), dt)
 
 
 _ARITHMETIC = D.CATEGORIES["numeric or boolean"]
+_DIRECT = frozenset(d for d in _ARITHMETIC if d not in D.COMPUTE)
 
 
 def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
@@ -103,6 +114,13 @@ def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
     ``x1 * x2 + x3``; this is not a fused single-rounding FMA).  Integer overflow
     wraps as in ``multiply`` and ``add``; bool computes ``(x1 and x2) or x3``.
     """
+    if type(x1) is Array and type(x2) is Array and type(x3) is Array:
+        dt = x1._dtype  # short path: one dtype, nothing to promote or widen
+        if x2._dtype is dt and x3._dtype is dt and dt in _DIRECT:
+            try:
+                return Array._new(multiply_add_core(x1._array, x2._array, x3._array, dt), dt)
+            except ValueError:
+                pass  # shapes do not broadcast: the checked path below reports it
     named = (("x1", x1), ("x2", x2), ("x3", x3))
     arrays, dt = promote_operands("multiply_add", named)
     if dt not in _ARITHMETIC:

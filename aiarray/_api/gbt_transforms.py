@@ -354,7 +354,8 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
     non-negative.  Modes:
 
     * ``"constant"`` (default): fill with the scalar ``value``, which must fit x's
-      dtype without changing it (as in ``x[...] = value``), else TypeError.
+      dtype without changing it (as in ``x[...] = value``), else TypeError; for a
+      bool x the ints 0 and 1 (so the default) mean False and True.
     * ``"periodic"``: repeat the data periodically (NumPy ``wrap``); any width, but
       an empty axis cannot be padded.
     * ``"mirror"``: reflect about the edge element, which is not repeated (NumPy
@@ -371,6 +372,8 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
     widths = _pad_widths(pad_width, x.ndim)
     dt = x._dtype
     if mode == "constant":
+        if dt is D.bool_ and type(value) is int and value in (0, 1):
+            value = bool(value)  # the default 0 pads a bool array with False
         key = P.scalar_key(value)
         if key is None or isinstance(value, Array):
             raise TypeMismatchError(

@@ -174,19 +174,23 @@ def int_arg(value: object, func: str, name: str) -> int:
         raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int") from None
 
 
-def lapack(func: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Run a numpy.linalg routine quietly; its LinAlgError becomes InvalidArgumentError."""
+def lapack(func: str, call: Callable[..., Any], *args: Any, name: str = "x",
+           **kwargs: Any) -> Any:
+    """Run a numpy.linalg routine quietly; its LinAlgError becomes InvalidArgumentError
+    naming ``func`` and the matrix argument ``name``."""
     try:
         with np.errstate(all="ignore"):
             return call(*args, **kwargs)
     except np.linalg.LinAlgError as e:
         msg = str(e)
         if "Singular" in msg:
-            msg = "x is singular (not invertible)"
+            msg = f"{name} is singular (not invertible)"
         elif "positive definite" in msg:
-            msg = "x is not positive definite"
+            msg = f"{name} is not positive definite"
         elif "infs or NaNs" in msg or "converge" in msg:
-            msg = f"the computation did not converge ({msg}); x must be finite"
+            msg = f"the computation did not converge ({msg}); {name} must be finite"
+        else:
+            msg = f"{name}: {msg}"
         raise InvalidArgumentError(f"{func}(): {msg}") from None
 
 
@@ -222,7 +226,7 @@ def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: 
     a1, a2 = _plane(x, axis1, axis2, func)
     rows, cols = x.shape[a1], x.shape[a2]
     if off >= cols or -off >= rows:  # also keeps huge offsets away from NumPy
-        shape = tuple(s for i, s in enumerate(x.shape) if i not in (a1, a2)) + (0,)
+        shape = (*(s for i, s in enumerate(x.shape) if i not in (a1, a2)), 0)
         return Array._new(np.empty(shape, x._array.dtype), x._dtype)
     a = D.bits(x._array)
     out = np.diagonal(a, off, a1, a2).copy()
@@ -230,11 +234,10 @@ def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: 
 
 
 def trace_dtype(dt: np.dtype, dtype: object, func: str) -> np.dtype:
-    """Result dtype of a trace: the standard's accumulation rule, or ``dtype`` if given."""
-    if dt not in D.NUMERIC:
-        raise TypeMismatchError(f"{func}() requires numeric x, got dtype {D.name_of(dt)}")
+    """Result dtype of a trace: the standard's accumulation rule (as ``sum``: bool and
+    narrow signed integers give int64, unsigned ones uint64), or ``dtype`` if given."""
     if dtype is None:
-        if dt in D.SIGNED:
+        if dt in D.SIGNED or dt is D.bool_:
             return DEFAULT_INT
         if dt in D.UNSIGNED:
             return D.uint64 if DEFAULT_INT is D.int64 else D.uint32

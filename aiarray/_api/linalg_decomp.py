@@ -157,7 +157,7 @@ def solve(x1: Array, x2: Array, /) -> Array:
     dt = common_dtype(func, (x1, x2), "x1, x2")
     a1 = widen_array(cast(x1, dt), dt)
     a2 = widen_array(cast(x2, dt), dt)
-    return back(lapack(func, np.linalg.solve, a1, a2), dt)
+    return back(lapack(func, np.linalg.solve, a1, a2, name="x1"), dt)
 
 
 def qr(x: Array, /, *, mode: str = "reduced") -> QRResult:
@@ -331,7 +331,7 @@ def lu(x: Array, /) -> LUResult:
     p = np.zeros((a.shape[0], m, m), a.dtype)
     p[np.arange(a.shape[0])[:, None], perm, np.arange(m)[None, :]] = 1
     return LUResult(
-        back(p.reshape(batch + (m, m)), x._dtype),
-        back(lower.reshape(batch + (m, k)), x._dtype),
-        back(upper.reshape(batch + (k, n)), x._dtype),
+        back(p.reshape((*batch, m, m)), x._dtype),
+        back(lower.reshape((*batch, m, k)), x._dtype),
+        back(upper.reshape((*batch, k, n)), x._dtype),
     )

@@ -1,6 +1,6 @@
 """Products, diagonals and norms of the ``linalg`` extension.
 
-cross, outer, diagonal and trace accept numeric input (diagonal: any dtype); the norms
+cross and outer accept numeric input, trace numeric or bool, diagonal any dtype; the norms
 accept floating-point input and also integer input, which gives the floating dtype
 an integer op gives elsewhere in aiarray (int8/16/32, uint8/16 -> float32; int64,
 uint32/64 -> float64).  Norms are computed in double precision with scaling (no
@@ -57,7 +57,7 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     if nd == 0:
         raise DimensionMismatchError(f"{func}(): x1 and x2 must have at least 1 dimension")
     if not -nd <= ax <= -1:
-        raise AxisError(f"{func}(): axis={axis} must be in [-{nd}, -1] (counted from the last axis)")
+        raise AxisError(f"{func}(): axis={axis} must be in [-{nd}, -1] (counted from the end)")
     if x1.shape[ax] != 3 or x2.shape[ax] != 3:
         raise DimensionMismatchError(
             f"{func}(): x1 {x1.shape} and x2 {x2.shape} must both have size 3 along axis {ax}"
@@ -100,8 +100,8 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
 def trace(x: Array, /, *, offset: int = 0, dtype: object = None) -> Array:
     """Sum of diagonal ``offset`` of each matrix (last two axes; GB/T 7.2.4.13).
 
-    dtype=None: x's dtype, except signed integers narrower than int64 give int64 and
-    unsigned ones give uint64.  A given ``dtype`` is applied before summing (a complex
+    dtype=None: x's dtype, except that bool (counting True, as ``sum`` does) and signed
+    integers narrower than int64 give int64, and unsigned ones give uint64.  A given ``dtype`` is applied before summing (a complex
     x needs a complex dtype).  Integer sums wrap around on overflow.
     """
     return trace_axes(x, offset, -2, -1, dtype, "linalg.trace")
@@ -199,8 +199,12 @@ def _matrix_ord(ord: object, func: str) -> str | float:
             return ord
     elif isinstance(ord, int | float | np.integer | np.floating) and not isinstance(
         ord, bool | np.bool_
-    ) and float(ord) in _MATRIX_ORDS:
-        return float(ord)
+    ):
+        try:
+            if float(ord) in _MATRIX_ORDS:
+                return float(ord)
+        except OverflowError:  # a huge Python int
+            pass
     raise InvalidArgumentError(
         f"{func}(): ord={ord!r} must be one of 'fro', 'nuc', 1, -1, 2, -2, inf, -inf"
     )
@@ -250,5 +254,5 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False, ord: str | float | None 
             a = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
             r = _singular_norm(mag.reshape(b, m, n), a.reshape(b, m, n), o, func).reshape(batch)
     if keep:
-        r = np.reshape(r, batch + (1, 1))
+        r = np.reshape(r, (*batch, 1, 1))
     return back(r, res)

@@ -212,7 +212,8 @@ def _broadcast(name: str, expr: str) -> str:
         "    ra = a.shape[0] != 1\n    rb = b.shape[0] != 1\n"
         "    ca = a.shape[1] != 1\n    cb = b.shape[1] != 1\n"
         "    for i in prange(m):\n"
-        "        x = a[i if ra else 0]\n        y = b[i if rb else 0]\n        o = out[i]\n"
+        "        k = np.int64(i)\n"
+        "        x = a[k if ra else 0]\n        y = b[k if rb else 0]\n        o = out[k]\n"
         "        if ca and cb:\n" + loop.format(e("x[j]", "y[j]"))
         + "        elif ca:\n            t = y[0]\n" + loop.format(e("x[j]", "t"))
         + "        elif cb:\n            s = x[0]\n" + loop.format(e("s", "y[j]"))

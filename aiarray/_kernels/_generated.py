@@ -446,9 +446,10 @@ def add_b_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] or y[j]
@@ -489,9 +490,10 @@ def add_iuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] + y[j]
@@ -532,9 +534,10 @@ def add_c_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] + y[j]
@@ -575,9 +578,10 @@ def subtract_iuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] - y[j]
@@ -618,9 +622,10 @@ def subtract_c_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] - y[j]
@@ -661,9 +666,10 @@ def multiply_b_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] and y[j]
@@ -704,9 +710,10 @@ def multiply_iuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] * y[j]
@@ -747,9 +754,10 @@ def divide_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] / y[j]
@@ -790,9 +798,10 @@ def floor_divide_i_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = ifloordiv(x[j], y[j])
@@ -833,9 +842,10 @@ def floor_divide_u_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] // y[j]
@@ -876,9 +886,10 @@ def floor_divide_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = ffloordiv(x[j], y[j])
@@ -919,9 +930,10 @@ def remainder_iu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] % y[j]
@@ -962,9 +974,10 @@ def remainder_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = fremainder(x[j], y[j])
@@ -1005,9 +1018,10 @@ def pow_iu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = ipow(x[j], y[j])
@@ -1048,9 +1062,10 @@ def pow_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] ** y[j]
@@ -1091,9 +1106,10 @@ def maximum_iu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = max(x[j], y[j])
@@ -1134,9 +1150,10 @@ def maximum_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] if (x[j] > y[j] or x[j] != x[j]) else y[j]
@@ -1177,9 +1194,10 @@ def minimum_iu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = min(x[j], y[j])
@@ -1220,9 +1238,10 @@ def minimum_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] if (x[j] < y[j] or x[j] != x[j]) else y[j]
@@ -1263,9 +1282,10 @@ def atan2_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = math.atan2(x[j], y[j])
@@ -1306,9 +1326,10 @@ def hypot_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = math.hypot(x[j], y[j])
@@ -1349,9 +1370,10 @@ def copysign_f_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = math.copysign(x[j], y[j])
@@ -1392,9 +1414,10 @@ def bitwise_and_biu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] & y[j]
@@ -1435,9 +1458,10 @@ def bitwise_or_biu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] | y[j]
@@ -1478,9 +1502,10 @@ def bitwise_xor_biu_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] ^ y[j]
@@ -1525,9 +1550,10 @@ def bitwise_left_shift_i_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = lshift_i(x[j], y[j], BITS)
@@ -1572,9 +1598,10 @@ def bitwise_left_shift_u_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = lshift_u(x[j], y[j], BITS)
@@ -1619,9 +1646,10 @@ def bitwise_right_shift_i_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = rshift_i(x[j], y[j], BITS)
@@ -1666,9 +1694,10 @@ def bitwise_right_shift_u_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = rshift_u(x[j], y[j], BITS)
@@ -1709,9 +1738,10 @@ def equal_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] == y[j]
@@ -1752,9 +1782,10 @@ def equal_c_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] == y[j]
@@ -1795,9 +1826,10 @@ def not_equal_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] != y[j]
@@ -1838,9 +1870,10 @@ def not_equal_c_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] != y[j]
@@ -1881,9 +1914,10 @@ def greater_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] > y[j]
@@ -1924,9 +1958,10 @@ def greater_equal_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] >= y[j]
@@ -1967,9 +2002,10 @@ def less_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] < y[j]
@@ -2010,9 +2046,10 @@ def less_equal_biuf_bc(a, b, out):
     ca = a.shape[1] != 1
     cb = b.shape[1] != 1
     for i in prange(m):
-        x = a[i if ra else 0]
-        y = b[i if rb else 0]
-        o = out[i]
+        k = np.int64(i)
+        x = a[k if ra else 0]
+        y = b[k if rb else 0]
+        o = out[k]
         if ca and cb:
             for j in range(n):
                 o[j] = x[j] <= y[j]

@@ -1,0 +1,189 @@
+"""The numba side, loaded lazily and off the caller's thread.
+
+Nothing here imports numba at import time.  The first large call that wants a
+numba kernel starts one background thread which imports numba and the
+generated kernels, picks the threading layer, and then compiles (or loads from
+numba's disk cache) each kernel signature asked for.  Until a kernel is ready the
+caller uses the NumPy-in-threads route, so no call ever waits for numba's import
+(~130-250 ms) or a compile (~300 ms); kernels routed to numba give the same
+bits as NumPy, so the switch is invisible in results.
+
+``AIARRAY_KERNELS_SYNC=1`` (or :func:`set_sync`) compiles in the calling thread
+instead, for tests and benchmarks that need a known route.
+
+Thread safety: numba's ``workqueue`` layer aborts the process when two threads
+launch parallel kernels at once, so with that layer every launch holds one lock;
+``omp`` and ``tbb`` run concurrent launches.  numba's thread count is per
+thread, so each launch sets it to aiarray's setting first.  After ``fork`` the
+child never launches numba kernels (GNU OpenMP is not fork-safe).
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from collections.abc import Callable
+
+import numpy as np
+
+_state = "cold"  # cold -> loading -> ready | failed
+_error: BaseException | None = None
+_mod = None
+_ready: dict = {}  # (kernel name, signature key) -> dispatcher
+_failed: set = set()
+_asked: set = set()
+_tasks: queue.SimpleQueue = queue.SimpleQueue()
+_lock = threading.Lock()
+_load_lock = threading.Lock()
+_launch_lock: threading.Lock | None = None
+_layer: str | None = None
+_pid = os.getpid()
+_sync = os.environ.get("AIARRAY_KERNELS_SYNC", "") == "1"
+_disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
+_threads = 1
+_nb_get: Callable | None = None
+_nb_set: Callable | None = None
+_nb_max = 1
+_worker: threading.Thread | None = None
+
+
+def set_sync(flag: bool) -> None:
+    """Compile kernels in the calling thread (True) or in the background (False)."""
+    global _sync
+    _sync = bool(flag)
+
+
+def set_threads(n: int) -> None:
+    global _threads
+    _threads = max(1, int(n))
+
+
+def available() -> bool:
+    """False when numba is disabled, failed to load, or this is a forked child."""
+    return not _disabled and _state != "failed" and os.getpid() == _pid
+
+
+def status() -> dict:
+    """The loader's state, for diagnostics and tests."""
+    return {"state": _state, "layer": _layer, "ready": len(_ready), "failed": sorted(_failed),
+            "error": repr(_error) if _error else None, "sync": _sync}
+
+
+def _load() -> None:
+    """Import numba and the kernels, and choose the threading layer (once)."""
+    global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error
+    with _load_lock:
+        if _state in ("ready", "failed"):
+            return
+        _state = "loading"
+        try:
+            import numba
+            from numba.np.ufunc import parallel
+
+            from . import _generated
+
+            parallel._launch_threads()
+            _layer = numba.threading_layer()
+            _launch_lock = threading.Lock() if _layer == "workqueue" else None
+            _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
+            _nb_max = numba.config.NUMBA_NUM_THREADS
+            _mod = _generated
+            _state = "ready"
+        except Exception as e:  # numba missing or broken: NumPy routes only
+            _error = e
+            _state = "failed"
+
+
+def _sample(spec: tuple) -> tuple:
+    """Small arguments with the types and layouts of a real call (for compiling)."""
+    out = []
+    for kind, dt, shape_nd, writeable in spec:
+        if kind == "s":
+            out.append(np.dtype(dt).type(0))
+            continue
+        a = np.zeros((1,) * shape_nd, dt)
+        if not writeable:
+            a.flags.writeable = False
+        out.append(a)
+    return tuple(out)
+
+
+def _compile(key: tuple) -> None:
+    name, spec = key
+    try:
+        disp = getattr(_mod, name)
+        launch(disp, _sample(spec))
+        _ready[key] = disp
+    except Exception as e:  # a kernel that does not compile stays on NumPy
+        global _error
+        _error = e
+        _failed.add(name)
+
+
+def _run_worker() -> None:
+    _load()
+    while True:
+        key = _tasks.get()
+        if key is None:
+            return
+        if _state == "ready" and key not in _ready:
+            _compile(key)
+
+
+def kernel(name: str, spec: tuple) -> Callable | None:
+    """The dispatcher for ``name`` if compiled for ``spec``, else None (and ask for it).
+
+    ``spec`` is a tuple of (``"a"`` array | ``"s"`` scalar, dtype char, ndim,
+    writeable) per argument, the output included.
+    """
+    key = (name, spec)
+    disp = _ready.get(key)
+    if disp is not None:
+        return disp
+    if not available() or name in _failed:
+        return None
+    if _sync:
+        _load()
+        if _state == "ready":
+            _compile(key)
+        return _ready.get(key)
+    global _worker
+    with _lock:
+        if key in _asked:
+            return None
+        _asked.add(key)
+        if _worker is None:
+            _worker = threading.Thread(target=_run_worker, name="aiarray-numba", daemon=True)
+            _worker.start()
+    _tasks.put(key)
+    return None
+
+
+def wait(timeout: float = 60.0) -> bool:
+    """Block until every kernel asked for so far is ready (or failed); True if all are."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if _state == "failed":
+            return False
+        if _state == "ready" and all(k in _ready or k[0] in _failed for k in list(_asked)):
+            return not any(k[0] in _failed for k in _asked)
+        time.sleep(0.005)
+    return False
+
+
+def launch(disp: Callable, args: tuple) -> None:
+    """Run a parallel kernel with aiarray's thread count, serialized under workqueue."""
+    n = min(_threads, _nb_max)
+    lock = _launch_lock
+    if lock is None:
+        if _nb_get() != n:
+            _nb_set(n)
+        disp(*args)
+        return
+    with lock:
+        if _nb_get() != n:
+            _nb_set(n)
+        disp(*args)

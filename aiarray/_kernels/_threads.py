@@ -1,0 +1,237 @@
+"""NumPy's own loops, run in parallel over chunks in worker threads.
+
+NumPy releases the GIL inside its loops, so splitting a large elementwise call
+along the output's first axis and running the pieces in threads uses every core
+with NumPy's SIMD code (which beats numba's libm calls for float32 sin/exp on
+this machine).  Each chunk computes exactly what NumPy computes for those
+elements, so results are bitwise those of the NumPy path.
+
+Reductions split where NumPy's pairwise summation splits (or along axes that
+are not reduced), so they are bitwise NumPy's results too.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from .._numpy_path import _QUIET, quiet_enter, quiet_exit
+
+
+def default_threads() -> int:
+    """AIARRAY_NUM_THREADS, else the CPUs this process may run on."""
+    env = os.environ.get("AIARRAY_NUM_THREADS", "").strip()
+    if env:
+        try:
+            return max(1, int(env))
+        except ValueError:
+            pass
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Workers:
+    """A persistent pool of ``n - 1`` threads; the caller runs one share itself.
+
+    Safe to call from several Python threads at once (each call waits only for
+    its own futures) and after ``fork`` (the child builds a new pool).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._pool: ThreadPoolExecutor | None = None
+        self._pid = -1
+        self._lock = threading.Lock()
+
+    def resize(self, n: int) -> None:
+        with self._lock:
+            old, self._pool, self.n = self._pool, None, max(1, n)
+        if old is not None and self._pid == os.getpid():
+            old.shutdown(wait=False)
+
+    def _executor(self) -> ThreadPoolExecutor:
+        pool = self._pool
+        if pool is None or self._pid != os.getpid():
+            with self._lock:
+                if self._pool is None or self._pid != os.getpid():
+                    self._pool = ThreadPoolExecutor(
+                        max(1, self.n - 1), thread_name_prefix="aiarray")
+                    self._pid = os.getpid()
+                pool = self._pool
+        return pool
+
+    def run(self, func: Callable, tasks: list) -> list:
+        """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced."""
+        if len(tasks) == 1 or self.n == 1:
+            return [_quiet_call(func, t) for t in tasks]
+        pool = self._executor()
+        futures = [pool.submit(_quiet_call, func, t) for t in tasks[1:]]
+        first = None
+        try:
+            first = _quiet_call(func, tasks[0])
+        finally:
+            rest = [f.result() for f in futures]  # waits for all, re-raises the first error
+        return [first, *rest]
+
+
+def _quiet_call(func: Callable, args: tuple) -> object:
+    token = quiet_enter(_QUIET)
+    try:
+        return func(*args)
+    finally:
+        quiet_exit(token)
+
+
+WORKERS = Workers(default_threads())
+
+
+def bounds(n: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` nearly equal ranges covering ``range(n)``."""
+    edges = [n * k // parts for k in range(parts + 1)]
+    return [(edges[k], edges[k + 1]) for k in range(parts) if edges[k] < edges[k + 1]]
+
+
+def _chunk(func: Callable, has_out: bool, args: tuple, out: np.ndarray,
+           lo: int, hi: int) -> None:
+    part = [a[lo:hi] if a.ndim and a.shape[0] != 1 else a for a in args]
+    if has_out:
+        func(*part, out=out[lo:hi])
+    else:
+        out[lo:hi] = func(*part)
+
+
+def elementwise(func: Callable, has_out: bool, args: tuple, out: np.ndarray) -> np.ndarray:
+    """``func(*args)`` into ``out`` (the broadcast shape), chunked along axis 0."""
+    nd = out.ndim
+    args = tuple(a if a.ndim == nd else a.reshape((1,) * (nd - a.ndim) + a.shape)
+                 for a in args)
+    parts = WORKERS.n if nd and out.shape[0] >= WORKERS.n else 1
+    tasks = [(func, has_out, args, out, lo, hi) for lo, hi in bounds(out.shape[0], parts)]
+    if nd == 0 or not tasks:
+        tasks = [(func, has_out, args, out, 0, None)]
+    WORKERS.run(_chunk, tasks)
+    return out
+
+
+# ---------------------------------------------------------------- reductions
+
+_PW_BLOCK = 128  # NumPy's PW_BLOCKSIZE: pairwise summation splits above this many items
+
+
+def _pairwise_pieces(lo: int, hi: int, depth: int) -> list | tuple:
+    """Split [lo, hi) as NumPy's pairwise sum does, ``depth`` levels deep.
+
+    A leaf is a ``(lo, hi)`` tuple, a split a ``[left, right]`` list.
+    """
+    n = hi - lo
+    if depth == 0 or n <= _PW_BLOCK:
+        return (lo, hi)
+    n2 = n // 2
+    n2 -= n2 % 8
+    return [_pairwise_pieces(lo, lo + n2, depth - 1), _pairwise_pieces(lo + n2, hi, depth - 1)]
+
+
+def _leaves(tree: list) -> list:
+    if isinstance(tree, tuple):
+        return [tree]
+    return [leaf for t in tree for leaf in _leaves(t)]
+
+
+def _combine(tree: list, values: dict, add: Callable) -> object:
+    if isinstance(tree, tuple):
+        return values[tree]
+    left, right = (_combine(t, values, add) for t in tree)
+    return add(left, right)
+
+
+def _depth(parts: int) -> int:
+    d = 0
+    while (1 << d) < parts:
+        d += 1
+    return d
+
+
+def _flat_sum(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree."""
+    tree = _pairwise_pieces(0, a.shape[0], _depth(WORKERS.n))
+    leaves = _leaves(tree)
+    sums = WORKERS.run(lambda lo, hi: np.add.reduce(a[lo:hi], dtype=dtype), leaves)
+    values = dict(zip(leaves, sums))
+    return np.asarray(_combine(tree, values, np.add), dtype)
+
+
+_REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
+def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | None,
+                 kw: dict) -> np.ndarray:
+    """The reduction of a 1-D contiguous array, as a 0-d array."""
+    if name == "sum" and vec.dtype.kind == "f":
+        return _flat_sum(vec, acc)
+    parts = bounds(vec.shape[0], WORKERS.n)
+    res = WORKERS.run(lambda lo, hi: ufunc.reduce(vec[lo:hi], **kw), parts)
+    out = np.asarray(ufunc.reduce(np.asarray(res), **kw))
+    if name in ("min", "max") and vec.dtype.kind == "f" and out == 0:
+        out = np.asarray(ufunc.reduce(vec))  # which zero NumPy keeps depends on its order
+    return out
+
+
+_UFUNC = {"sum": np.add, "prod": np.multiply, "min": np.minimum, "max": np.maximum}
+
+
+def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
+           keepdims: bool) -> np.ndarray | None:
+    """Parallel ``np.<name>(a, axis=axis, dtype=dtype)``, bitwise equal, or None."""
+    kind = a.dtype.kind
+    if a.dtype not in _REDUCIBLE:
+        return None
+    acc = np.dtype(dtype) if dtype is not None else None
+    if name == "mean":
+        if kind != "f" or (acc is not None and acc != a.dtype):
+            return None  # integer means accumulate in float64 blocks: order matters
+        total = reduce("sum", a, axis, None, keepdims)
+        if total is None:
+            return None
+        count = a.size // max(total.size, 1) if a.size else 0
+        return np.true_divide(total, count, out=total) if total.ndim else \
+            np.asarray(total.dtype.type(total[()] / count))
+    ufunc = _UFUNC[name]
+    if name in ("sum", "prod"):
+        default = np.sum(np.zeros(1, a.dtype)).dtype if name == "sum" else \
+            np.prod(np.ones(1, a.dtype)).dtype
+        acc = default if acc is None else acc
+        exact = kind in "biu" and acc.kind in "iu"  # modular integer arithmetic
+        if not exact and not (name == "sum" and kind == "f" and acc == a.dtype):
+            return None
+    if not a.flags.c_contiguous or a.ndim == 0:
+        return None
+    kw = {"dtype": acc} if name in ("sum", "prod") else {}
+    if axis is None or a.ndim == 1:
+        out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw)
+        return out.reshape((1,) * a.ndim) if keepdims else out
+    pre = int(np.prod(a.shape[:axis], dtype=np.int64))
+    n = a.shape[axis]
+    post = int(np.prod(a.shape[axis + 1:], dtype=np.int64))
+    a3 = a.reshape(pre, n, post)
+    res_shape = a.shape[:axis] + ((1,) if keepdims else ()) + a.shape[axis + 1:]
+    out_dtype = acc if acc is not None else a.dtype
+    out = np.empty((pre, post), out_dtype)
+    threads = WORKERS.n
+    if pre >= 2 * threads:
+        def work(lo: int, hi: int) -> None:
+            ufunc.reduce(a3[lo:hi], axis=1, out=out[lo:hi], **kw)
+        WORKERS.run(work, bounds(pre, threads))
+    elif post >= 16 * threads:
+        def work(lo: int, hi: int) -> None:
+            ufunc.reduce(a3[:, :, lo:hi], axis=1, out=out[:, lo:hi], **kw)
+        WORKERS.run(work, bounds(post, threads))
+    elif post == 1:
+        for r in range(pre):
+            out[r, 0] = _flat_reduce(name, ufunc, a3[r, :, 0], acc, kw)
+    else:
+        return None
+    return out.reshape(res_shape)

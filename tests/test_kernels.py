@@ -1,0 +1,474 @@
+"""The large-array path (aiarray._kernels) against NumPy on the same data.
+
+Every (op, dtype) of the registry that numba can type is checked twice: its
+kernel expression (``_kernel_checks.py``, one serial function per dtype kind,
+cached by numba) bitwise or within the stated ulp bound, and its
+NumPy-in-threads route bitwise.  The production kernels are compiled for a
+handful of ops per variant (each parallel compile costs ~0.3 s cold).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import aiarray as xp
+from aiarray import _dispatch
+from aiarray import _kernels as K
+from aiarray._kernels import _buffers, _gen, _numba, _threads
+from aiarray._kernels import _table as T
+from aiarray._numpy_path import quiet
+from aiarray._registry import OPS
+
+HERE = Path(__file__).resolve().parent
+KINDS = "biufc"
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float32", "float64", "complex64", "complex128"]
+rng = np.random.default_rng(1234)
+
+
+@pytest.fixture
+def kernels(monkeypatch: pytest.MonkeyPatch):
+    """The hook installed for inputs of >= 64 elements, numba compiling synchronously."""
+    monkeypatch.setenv("AIARRAY_KERNEL_MIN_SIZE", "64")
+    monkeypatch.setattr(_numba, "_sync", True)
+    K.install()
+    yield K
+    K.uninstall()
+
+
+def values(dt: np.dtype) -> np.ndarray:
+    """Edge cases and random values of ``dt``."""
+    if dt.kind == "b":
+        return np.array([False, True])
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        v = [info.min, info.max, 0, 1, 2, 3, 7, info.bits - 1, info.bits, info.bits + 1, 64, 65]
+        if dt.kind == "i":
+            v += [-1, -2, -3, -7, info.min + 1]
+        v += list(rng.integers(info.min, info.max, 8, dtype=dt, endpoint=True))
+        return np.array([int(x) for x in v], dtype=dt)
+    real = np.dtype(dt.char.lower())
+    f = np.finfo(real)
+    r = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 7.0,
+         -7.0, f.tiny, f.smallest_subnormal, f.max, -f.max, 1e-3, 100.0, 1e10, -1e10, 0.3]
+    r += list(rng.standard_normal(10) * 10)
+    v = np.array(r, real)
+    if dt.kind == "f":
+        return v
+    out = np.empty((len(v), len(v[::3])), dt)
+    out.real = v[:, None]
+    out.imag = v[None, ::3]
+    return out.ravel()
+
+
+def ulps(x: np.ndarray, y: np.ndarray) -> int:
+    """Largest distance in units in the last place (NaN == NaN; inf vs finite is huge)."""
+    if x.dtype.kind == "c":
+        return max(ulps(x.real.copy(), y.real.copy()), ulps(x.imag.copy(), y.imag.copy()))
+    if x.dtype.kind != "f":
+        return 0 if np.array_equal(x, y) else 1 << 62
+    nx, ny = np.isnan(x), np.isnan(y)
+    if (nx != ny).any():
+        return 1 << 62
+    mask = np.int64((1 << (8 * x.itemsize - 1)) - 1)
+
+    def ordered(v: np.ndarray) -> np.ndarray:
+        bits = v.view(f"i{v.itemsize}").astype(np.int64)
+        return np.where(bits < 0, -(bits & mask), bits & mask)
+
+    bits, ybits = ordered(x), ordered(y)
+    d = np.abs(bits - ybits)[~nx]
+    return int(d.max()) if d.size else 0
+
+
+def assert_same(got: np.ndarray, ref: np.ndarray, what: str) -> None:
+    """Equal dtype, shape and bits (any NaN matches any NaN)."""
+    ref = np.asarray(ref)
+    assert got.dtype == ref.dtype and got.shape == ref.shape, what
+    if got.dtype.kind in "fc":
+        real = got.view(got.real.dtype) if got.dtype.kind == "c" else got
+        rref = ref.view(ref.real.dtype) if ref.dtype.kind == "c" else ref
+        nan = np.isnan(real)
+        assert (nan == np.isnan(rref)).all(), what + ": NaN positions differ"
+        u = f"u{real.itemsize}"
+        diff = ~nan & (real.view(u) != rref.view(u))
+        assert not diff.any(), f"{what}: {diff.sum()} elements differ"
+    else:
+        assert np.array_equal(got, ref), what
+
+
+# ------------------------------------------------------------------ tables
+
+def test_generated_files_are_up_to_date() -> None:
+    assert (Path(_gen.__file__).parent / "_generated.py").read_text() == _gen.render(), \
+        "run python -m aiarray._kernels._gen"
+    assert (HERE / "_kernel_checks.py").read_text() == _gen.render_checks(), \
+        "run python -m aiarray._kernels._gen"
+
+
+def test_every_registry_op_has_a_kernel_or_a_reason() -> None:
+    for op in OPS.values():
+        for dt in op.allowed & K.NUMBA_DTYPES:
+            kind = dt.kind
+            if op.to_float and kind in "biu":
+                continue
+            expr = T.expression(op.name, kind)
+            why = T.numpy_only_reason(op.name, kind)
+            assert (expr is None) != (why is None), f"{op.name} on {dt}: exactly one of the two"
+            if why is not None:
+                assert len(why) > 20
+    assert set(T.EXPR) <= set(OPS) and set(T.NUMPY_ONLY) <= set(OPS)
+
+
+def test_import_does_not_import_numba() -> None:
+    code = ("import sys, aiarray, aiarray._kernels as K; K.install(); "
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------------ kernel expressions
+
+def _reference(name: str, args: tuple) -> np.ndarray:
+    return np.asarray(quiet(OPS[name].numpy, *args))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_kernel_expressions_match_numpy(dtype: str) -> None:
+    checks = pytest.importorskip("_kernel_checks")
+    dt = np.dtype(dtype)
+    v = values(dt)
+    for arity in (1, 2):
+        entry = checks.OPS.get((dt.kind, arity))
+        if entry is None:
+            continue
+        func, names = entry
+        args = (v,) if arity == 1 else (np.repeat(v, len(v)), np.tile(v, len(v)))
+        outs = [np.empty(args[0].shape, OPS[n].result_dtype(dt)) for n in names]
+        func(*args, *outs)
+        for name, got in zip(names, outs):
+            op = OPS[name]
+            if dt not in op.allowed:
+                continue
+            used = args
+            if name in ("pow", "bitwise_left_shift", "bitwise_right_shift") and dt.kind == "i":
+                keep = args[1] >= 0  # negative x2 is declined (the NumPy path raises)
+                used = tuple(a[keep] for a in args)
+                got = got[keep]
+            ref = _reference(name, used)
+            if name in T.TRANSCENDENTAL:
+                assert ulps(got, ref) <= T.ULP[name], f"{name} on {dt}"
+            else:
+                assert_same(got, ref, f"{name} on {dt}")
+    func, names = checks.OPS.get((dt.kind, 3), (None, ()))
+    if func is not None:
+        a, b, c = (rng.permutation(np.resize(v, 300)) for _ in range(3))
+        out = np.empty(a.shape, dt)
+        func(a, b, c, out)
+        assert_same(out, quiet(lambda a, b, c: a * b + c, a, b, c), f"fma on {dt}")
+
+
+def test_transcendental_kernels_stay_within_their_ulp_bound() -> None:
+    checks = pytest.importorskip("_kernel_checks")
+    for dtype in ("float32", "float64"):
+        dt = np.dtype(dtype)
+        a = np.concatenate([rng.standard_normal(4000) * 3, rng.uniform(-1, 1, 4000),
+                            np.exp(rng.uniform(-80, 80, 4000))]).astype(dt)
+        b = rng.permutation(a)
+        for arity, args in ((1, (a,)), (2, (a, b))):
+            func, names = checks.OPS[("f", arity)]
+            outs = [np.empty(a.shape, OPS[n].result_dtype(dt)) for n in names]
+            func(*args, *outs)
+            for name, got in zip(names, outs):
+                if name in T.TRANSCENDENTAL:
+                    assert ulps(got, _reference(name, args)) <= T.ULP[name], (name, dtype)
+
+
+# ------------------------------------------------------------ both routes
+
+def _operands(op, dt: np.dtype, n: int) -> tuple:
+    v = values(dt)
+    if op.name in ("pow",) and dt.kind == "i":
+        v = np.abs(v) % 5  # small non-negative exponents
+    a = np.resize(rng.permutation(v), n)
+    b = np.resize(rng.permutation(v), n)
+    if op.name.startswith("bitwise_") and "shift" in op.name:
+        b = (np.abs(b.astype(np.int64)) % 70).astype(dt)
+    return (a,) if op.arity == 1 else (a, b)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_threads_route_matches_numpy_for_every_op(kernels, kind: str) -> None:
+    """NumPy's loops chunked over threads give NumPy's bits, ufunc or wrapper alike."""
+    for op, per in K._ROUTES.items():
+        for dt, route in per.items():
+            if dt.kind != kind:
+                continue
+            args = _operands(op, dt, 1000)
+            out = np.empty(args[0].shape, op.result_dtype(dt))
+            _threads.elementwise(route.func, route.has_out, args, out)
+            assert_same(out, _reference(op.name, args), f"{op.name} on {dt}")
+
+
+CASES = [  # (op, dtype, shapes): one production kernel each
+    ("add", "float64", [(300,), (300,)]),
+    ("add", "float64", [(300,), ()]),
+    ("add", "float64", [(40, 30), (30,)]),
+    ("add", "float64", [(100, 1), (100, 30)]),
+    ("divide", "float32", [(100, 1), (1, 30)]),
+    ("multiply", "int8", [(300,), (300,)]),
+    ("floor_divide", "int64", [(300,), (300,)]),
+    ("less", "float32", [(300,), (300,)]),
+    ("sqrt", "float32", [(300,)]),
+    ("bitwise_left_shift", "uint16", [(300,), (300,)]),
+]
+
+
+@pytest.mark.parametrize(("name", "dtype", "shapes"), CASES)
+def test_numba_kernels_through_aiarray(kernels, name: str, dtype: str, shapes: list) -> None:
+    op = OPS[name]
+    dt = np.dtype(dtype)
+    v = values(dt)
+    if name == "bitwise_left_shift":
+        v = np.abs(v) % 20
+    nps = [rng.permutation(np.resize(v, int(np.prod(s)))).reshape(s).astype(dt) for s in shapes]
+    before = [a.copy() for a in nps]
+    args = [xp.asarray(a) for a in nps]
+    func = getattr(xp, name)
+    calls = []
+    orig = _numba.launch
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_numba, "launch", lambda d, a: (calls.append(d), orig(d, a))[1])
+        got = func(*args)
+    assert calls, "the numba kernel did not run"
+    assert_same(got._array, _reference(name, tuple(nps)), f"{name} {shapes}")
+    for a, b in zip(nps, before):
+        assert_same(a, b, "input unchanged")
+
+
+def test_scalar_first_kernel(kernels) -> None:
+    # The dispatcher sizes the call by x1, so a scalar x1 is tested at the hook itself.
+    b = np.linspace(-5, 5, 300)
+    got = K.hook(OPS["subtract"], (np.asarray(2.5), b), np.dtype("float64"))
+    assert ("subtract_iuf_sv", ) == tuple(k[0] for k in _numba._ready if k[0].endswith("_sv"))
+    assert_same(got, 2.5 - b, "scalar - array")
+
+
+def test_transcendental_ops_take_numpys_loop_in_threads(kernels) -> None:
+    for name in ("sin", "exp", "log", "tanh"):
+        for dtype in ("float32", "float64"):
+            route = K._ROUTES[OPS[name]][np.dtype(dtype)]
+            a = np.linspace(0.1, 20, 5000).astype(dtype)
+            got = getattr(xp, name)(xp.asarray(a))
+            assert_same(got._array, _reference(name, (a,)), name)
+            assert not route.numba or name not in T.TRANSCENDENTAL
+
+
+def test_declines_and_fallbacks(kernels) -> None:
+    a = np.arange(1000, dtype=np.float64)
+    strided = xp.asarray(a)[::2]
+    got = xp.add(strided, strided)  # non-contiguous: NumPy's loop (in threads)
+    assert_same(got._array, a[::2] + a[::2], "strided")
+    b3 = np.ones((4, 5, 6))
+    c3 = np.arange(24.0).reshape(4, 1, 6)
+    got = xp.asarray(b3) * xp.asarray(c3)  # needs a 3-D broadcast: not a numba kernel
+    assert_same(got._array, b3 * c3, "3-D broadcast")
+    assert K.hook(OPS["add"], (np.ones(100), np.ones(7)), np.dtype("float64")) is None
+    assert K.hook(OPS["add"], (np.ones(10), np.ones(10)), np.dtype("float64")) is None  # small
+    assert K.hook(OPS["add"], (np.ones(100, np.float16),) * 2, np.dtype("float16")) is None
+    i = xp.asarray(np.arange(100, dtype=np.int32))
+    with pytest.raises(ValueError):
+        i ** xp.asarray(np.full(100, -1, np.int32))  # the NumPy path's error, not a kernel's
+    with pytest.raises(ValueError, match="non-negative"):
+        i << xp.asarray(np.full(100, -1, np.int32))
+
+
+def test_small_arrays_never_reach_the_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    K.install()
+    try:
+        seen = []
+        monkeypatch.setattr(_dispatch, "kernel_hook", lambda *a: seen.append(a))
+        x = xp.asarray(np.ones(10))
+        x + x
+        xp.sin(x)
+        assert not seen
+    finally:
+        K.uninstall()
+
+
+# -------------------------------------------------- fma, reductions, pool
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "uint64", "bool"])
+def test_fused_multiply_add(kernels, monkeypatch: pytest.MonkeyPatch, dtype: str) -> None:
+    dt = np.dtype(dtype)
+    v = values(dt)
+    a, b, c = (rng.permutation(np.resize(v, 500)).astype(dt) for _ in range(3))
+    for args in ((a, b, c), (a, np.asarray(b[3]), c)):
+        got = K.fused_multiply_add(*args, dt)
+        assert got is not None
+        assert_same(got, quiet(lambda x, y, z: x * y + z, *args), f"fma {dtype}")
+    monkeypatch.setattr(_numba, "available", lambda: False)  # numba not loaded yet
+    got = K.fused_multiply_add(a, b, c, dt)
+    assert_same(got, quiet(lambda x, y, z: x * y + z, a, b, c), f"fma {dtype} threads")
+
+
+def test_fused_multiply_add_declines(kernels) -> None:
+    a = np.ones(500)
+    assert K.fused_multiply_add(a, a, a.astype(np.float32), np.float64) is None
+    assert K.fused_multiply_add(a, a[:400], a, np.float64) is None
+    assert K.fused_multiply_add(a[::2], a[::2], a[::2], np.float64) is None
+    assert K.fused_multiply_add(a[:10], a[:10], a[:10], np.float64) is None  # small
+    c = a.astype(np.complex64)
+    assert K.fused_multiply_add(c, c, c, np.complex64) is None
+
+
+REDUCE_CASES = [
+    ((100003,), None), ((100003,), 0), ((37, 1500), 1), ((37, 1500), 0), ((1500, 37), -1),
+    ((3, 40001), 1), ((2, 5, 3001), 1), ((7, 9, 1000), (0, 1, 2)), ((4, 5000), (1,)),
+]
+
+
+@pytest.mark.parametrize(("shape", "axis"), REDUCE_CASES)
+@pytest.mark.parametrize("name", ["sum", "mean", "min", "max", "prod"])
+def test_reductions_match_numpy_bitwise(kernels, name: str, shape: tuple, axis) -> None:
+    for dtype in ("float32", "float64", "int32", "uint8", "bool"):
+        a = (rng.standard_normal(shape) * 100).astype(dtype)
+        if name == "prod" and dtype != "bool":
+            a = (a % 3).astype(dtype)
+        got = K.reduce(name, a, axis)
+        if got is None:
+            assert (name == "mean" and dtype not in ("float32", "float64")) or \
+                (name == "prod" and dtype.startswith("float")) or \
+                (name in ("min", "max") and dtype.startswith("float")) or \
+                isinstance(axis, tuple) and len(axis) not in (1, a.ndim), (name, dtype)
+            continue
+        ref = quiet(getattr(np, name), a, axis)
+        assert_same(got, ref, f"{name} {dtype} {shape} {axis}")
+    assert K.reduce("sum", np.ones(100), None) is not None
+    assert K.reduce("sum", np.ones((100, 100))[:, ::2], None) is None  # not contiguous
+    assert K.reduce("median", np.ones(1000), None) is None
+    K.uninstall()
+    assert K.reduce("sum", np.ones(1000), None) is None  # not installed: the caller's path
+    assert K.fused_multiply_add(*(np.ones(1000),) * 3, np.float64) is None
+
+
+def test_float_sum_keeps_numpys_pairwise_order(kernels, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    monkeypatch.setattr(_threads.WORKERS, "n", 4)
+    for n in (129, 1000, 4097, 100001, 1 << 17):
+        a = (rng.standard_normal(n) * 1e4).astype(np.float32)
+        assert_same(K.reduce("sum", a), np.sum(a), f"sum n={n}")
+        assert_same(K.reduce("mean", a), np.mean(a), f"mean n={n}")
+
+
+def test_buffer_pool_reuses_only_free_buffers() -> None:
+    shape = (512, 1024)
+    x = _buffers.empty(shape, np.float32)
+    x[...] = 1
+    addr = x.__array_interface__["data"][0]
+    view = x[10:]
+    del x
+    y = _buffers.empty(shape, np.float32)  # x is still seen through ``view``
+    assert y.__array_interface__["data"][0] != addr
+    y[...] = 2
+    assert (view == 1).all()
+    del view
+    z = _buffers.empty(shape, np.float32)
+    assert z.__array_interface__["data"][0] == addr
+    assert z.shape == shape and z.dtype == np.float32 and z.flags.c_contiguous
+    small = _buffers.empty((10,), np.float64)
+    assert small.base is None
+    _buffers.clear()
+    assert _buffers.pooled_bytes() == 0
+
+
+# ------------------------------------------------------------- threading
+
+def test_num_threads() -> None:
+    n = K.get_num_threads()
+    try:
+        K.set_num_threads(1)
+        assert K.get_num_threads() == 1
+        a = np.arange(5000.0)
+        out = np.empty_like(a)
+        _threads.elementwise(np.sqrt, True, (a,), out)
+        assert_same(out, np.sqrt(a), "one thread")
+    finally:
+        K.set_num_threads(n)
+    for bad in (0, -1, 1.5, "2"):
+        with pytest.raises(ValueError):
+            K.set_num_threads(bad)
+
+
+_CONCURRENT = r"""
+import sys, threading, numpy as np
+import aiarray as xp, aiarray._kernels as K
+from aiarray._kernels import _numba
+K.install(); _numba.set_sync(True)
+a = xp.asarray(np.arange(300000, dtype=np.float64)); b = xp.asarray(np.ones(300000))
+serial = [(a + b)._array.copy(), (a * b)._array.copy()]
+assert _numba.status()["ready"] >= 2, _numba.status()
+errors = []
+def work():
+    try:
+        for _ in range(30):
+            if not (np.array_equal((a + b)._array, serial[0])
+                    and np.array_equal((a * b)._array, serial[1])):
+                errors.append("differs")
+    except Exception as e:
+        errors.append(repr(e))
+ts = [threading.Thread(target=work) for _ in range(8)]
+[t.start() for t in ts]; [t.join() for t in ts]
+print(_numba.status()["layer"], "errors", len(errors))
+sys.exit(1 if errors else 0)
+"""
+
+
+@pytest.mark.parametrize("layer", ["default", "workqueue"])
+def test_eight_threads_calling_parallel_kernels(layer: str) -> None:
+    """No abort (workqueue is serialized by a lock) and the serial results."""
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000")
+    if layer != "default":
+        env["NUMBA_THREADING_LAYER"] = layer
+    out = subprocess.run([sys.executable, "-c", _CONCURRENT], capture_output=True, text=True,
+                         env=env, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "errors 0" in out.stdout
+    if layer != "default":
+        assert out.stdout.startswith(layer)
+
+
+def test_threads_route_is_thread_safe(kernels) -> None:
+    a = np.linspace(0, 10, 200_000).astype(np.float32)
+    ref = np.sin(a)
+    bad = []
+
+    def work() -> None:
+        for _ in range(5):
+            out = np.empty_like(a)
+            _threads.elementwise(np.sin, True, (a,), out)
+            if not np.array_equal(out, ref):
+                bad.append(1)
+
+    ts = [threading.Thread(target=work) for _ in range(8)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not bad
+
+
+def test_env_sets_threads() -> None:
+    code = "import aiarray._kernels as K; print(K.get_num_threads())"
+    env = dict(os.environ, AIARRAY_NUM_THREADS="1")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True)
+    assert out.stdout.strip() == "1"
