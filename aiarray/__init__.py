@@ -97,28 +97,56 @@ from ._api.elementwise import (
     tanh,
     trunc,
 )
-from ._api.info import __array_namespace_info__
 from ._api.gbt_indexing import gather_nd, masked_select, scatter
 from ._api.gbt_math import allclose, isclose, multiply_add, trace
 from ._api.gbt_transforms import (
-    Layout, ascontiguousarray, crop, diag, flatten, is_contiguous, layout, pad, split,
+    Layout,
+    ascontiguousarray,
+    crop,
+    diag,
+    flatten,
+    is_contiguous,
+    layout,
+    pad,
+    split,
     strided_slice,
 )
 from ._api.indexing import take, take_along_axis
+from ._api.info import __array_namespace_info__
 from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
 from ._api.manipulation import (
-    broadcast_arrays, broadcast_shapes, broadcast_to, concat, expand_dims, flip, moveaxis,
-    permute_dims, repeat, reshape, roll, squeeze, stack, tile, unstack,
+    broadcast_arrays,
+    broadcast_shapes,
+    broadcast_to,
+    concat,
+    expand_dims,
+    flip,
+    moveaxis,
+    permute_dims,
+    repeat,
+    reshape,
+    roll,
+    squeeze,
+    stack,
+    tile,
+    unstack,
 )
 from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
 from ._api.set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._api.sorting import argsort, sort
 from ._api.statistical import (
-    cumulative_prod, cumulative_sum, max, mean, min, prod, std, sum, var,
+    cumulative_prod,
+    cumulative_sum,
+    max,
+    mean,
+    min,
+    prod,
+    std,
+    sum,
+    var,
 )
 from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
-from .quantization import QuantizedArray, dequantize, quantize
 from ._device import CPU, Device
 from ._errors import (
     AiarrayError,
@@ -143,6 +171,7 @@ from ._promotion import (
     scalar,
     set_promotion_policy,
 )
+from .quantization import QuantizedArray, dequantize, quantize
 
 __version__ = "0.1.0"
 __array_api_version__ = "2025.12"
@@ -209,7 +238,8 @@ __all__ = [
     "split", "strided_slice", "gather_nd", "masked_select", "scatter", "allclose", "isclose",
     "multiply_add", "trace",
     # aiarray: array object, devices, promotion, errors
-    "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar", "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
+    "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar",
+    "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",
     "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",
     "TypeMismatchError", "DimensionMismatchError", "OutOfRangeError", "AxisError",
     "AllocationError", "InternalError", "ScalarOverflowError", "ParameterCastError",

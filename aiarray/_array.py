@@ -122,7 +122,9 @@ class Array:
     def T(self) -> Array:  # noqa: N802 - the standard's name
         """Transpose of a 2-D array."""
         if self.ndim != 2:
-            raise DimensionMismatchError(f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims")
+            raise DimensionMismatchError(
+                f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims"
+            )
         return Array._new(self._array.T, self._dtype)
 
     @property
@@ -304,7 +306,7 @@ class Array:
         try:
             out = self._array[k]
         except IndexError as e:
-            raise OutOfRangeError(f"index {key!r} is out of range for shape {self.shape}: {e}") from None
+            raise _index_error(key, self, e) from None
         return Array._new(out, self._dtype)
 
     def __setitem__(self, key: Any, value: Any, /) -> None:
@@ -332,7 +334,7 @@ class Array:
         try:
             self._array[k] = v
         except IndexError as e:
-            raise OutOfRangeError(f"index {key!r} is out of range for shape {self.shape}: {e}") from None
+            raise _index_error(key, self, e) from None
         except ValueError as e:
             raise DimensionMismatchError(f"cannot assign a value of shape {np.shape(v)} "
                                          f"to x[{key!r}]: {e}") from None
@@ -346,6 +348,10 @@ class Array:
     def __str__(self) -> str:
         a = D.c32_to_c64(self._array) if self._dtype is D.complex32 else self._array
         return str(a)
+
+
+def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
+    return OutOfRangeError(f"index {key!r} is out of range for shape {x.shape}: {e}")
 
 
 def _index_part(k: Any, x: Array) -> Any:
@@ -378,7 +384,7 @@ def _index_key(key: Any, x: Array) -> Any:
     else:
         parts = (_index_part(key, x),)
     if not any(p is Ellipsis for p in parts):
-        parts = parts + (Ellipsis,)
+        parts = (*parts, Ellipsis)
     return parts
 
 

@@ -251,7 +251,6 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     is_ufunc = isinstance(ufunc, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
     array_out = is_ufunc and _UFUNC_ARRAY_OUT  # out=... gives 0-d arrays
     new = object.__new__
-    ndarray = np.ndarray
     asarray = np.asarray
     kinds = _PY_KINDS
     fits = P.check_int_fits

@@ -292,7 +292,9 @@ def scalar(value: bool | int | float | complex, /, *, dtype: object) -> TypedSca
     if isinstance(value, TypedScalar | np.generic):
         value = value.value if isinstance(value, TypedScalar) else value.item()
     if not isinstance(value, bool | int | float | complex):
-        raise TypeMismatchError(f"scalar() needs a bool, int, float or complex value, got {value!r}")
+        raise TypeMismatchError(
+            f"scalar() needs a bool, int, float or complex value, got {value!r}"
+        )
     if dt in D.INTEGER or dt in D.BOOL:
         if isinstance(value, complex | float) and not (
             isinstance(value, float) and value.is_integer()
@@ -307,7 +309,9 @@ def scalar(value: bool | int | float | complex, /, *, dtype: object) -> TypedSca
             check_int_fits(value, dt, "value")
     elif dt in D.REAL_FLOAT:
         if isinstance(value, complex):
-            raise TypeMismatchError(f"scalar(value={value!r}) is complex; dtype {D.name_of(dt)} is real")
+            raise TypeMismatchError(
+                f"scalar(value={value!r}) is complex; dtype {D.name_of(dt)} is real"
+            )
         value = float(np.asarray(value, dtype=dt).astype(np.float64))
     else:
         c = complex(value)

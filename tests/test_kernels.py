@@ -234,7 +234,6 @@ CASES = [  # (op, dtype, shapes): one production kernel each
 
 @pytest.mark.parametrize(("name", "dtype", "shapes"), CASES)
 def test_numba_kernels_through_aiarray(kernels, name: str, dtype: str, shapes: list) -> None:
-    op = OPS[name]
     dt = np.dtype(dtype)
     v = values(dt)
     if name == "bitwise_left_shift":
@@ -348,7 +347,7 @@ def test_reductions_match_numpy_bitwise(kernels, name: str, shape: tuple, axis) 
             assert (name == "mean" and dtype not in ("float32", "float64")) or \
                 (name == "prod" and dtype.startswith("float")) or \
                 (name in ("min", "max") and dtype.startswith("float")) or \
-                isinstance(axis, tuple) and len(axis) not in (1, a.ndim), (name, dtype)
+                (isinstance(axis, tuple) and len(axis) not in (1, a.ndim)), (name, dtype)
             continue
         ref = quiet(getattr(np, name), a, axis)
         assert_same(got, ref, f"{name} {dtype} {shape} {axis}")

@@ -101,7 +101,9 @@ def _check_fill(value: object, dt: np.dtype, func: str) -> object:
         value = value.item()
     elif type(value) is Array:
         if value.ndim != 0:
-            raise DimensionMismatchError(f"{func}(): fill_value must be a scalar, got shape {value.shape}")
+            raise DimensionMismatchError(
+                f"{func}(): fill_value must be a scalar, got shape {value.shape}"
+            )
         value = value._scalar("fill_value")
     if isinstance(value, complex) and dt not in D.COMPLEX:
         raise TypeMismatchError(f"{func}(): complex fill_value={value!r} needs a complex dtype, "
@@ -305,7 +307,9 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     if step == 0:
         raise InvalidArgumentError("arange(): step=0 is not allowed")
     if not all(math.isfinite(v) for v in (start, stop, step)):
-        raise InvalidArgumentError(f"arange(): start={start}, stop={stop}, step={step} must be finite")
+        raise InvalidArgumentError(
+            f"arange(): start={start}, stop={stop}, step={step} must be finite"
+        )
     dt = _opt_dtype(dtype)
     if dt is None:
         dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
@@ -348,13 +352,17 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
         if not isinstance(v, int | float | complex | np.number) or isinstance(v, builtins.bool):
             raise TypeMismatchError(f"linspace(): {name}={v!r} must be a number")
         if not np.isfinite(v):
-            raise InvalidArgumentError(f"linspace(): {name}={v!r} is not finite; the interval is invalid")
+            raise InvalidArgumentError(
+                f"linspace(): {name}={v!r} is not finite; the interval is invalid"
+            )
     is_complex = isinstance(start, complex) or isinstance(stop, complex)
     dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")
     if is_complex and dt not in D.COMPLEX:
-        raise TypeMismatchError(f"linspace(): complex start/stop need a complex dtype, got {D.name_of(dt)}")
+        raise TypeMismatchError(
+            f"linspace(): complex start/stop need a complex dtype, got {D.name_of(dt)}"
+        )
     wide = D.complex128 if dt in D.COMPLEX else D.float64
     a = np.linspace(start, stop, num, endpoint=endpoint, dtype=wide)
     return Array._new(D.narrow(a, dt), dt)
@@ -398,12 +406,16 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
         if type(a) is not Array:
             raise not_an_array("meshgrid", f"arrays[{i}]", a)
         if a.ndim != 1:
-            raise DimensionMismatchError(f"meshgrid(): arrays[{i}] must be 1-D, got shape {a.shape}")
+            raise DimensionMismatchError(
+                f"meshgrid(): arrays[{i}] must be 1-D, got shape {a.shape}"
+            )
     if len({a.dtype for a in arrays}) > 1:
         raise TypeMismatchError("meshgrid(): all arrays must have the same dtype, got "
                                 + ", ".join(D.name_of(a.dtype) for a in arrays))
     grids = np.meshgrid(*(D.bits(a._array) for a in arrays), indexing=indexing)
-    return tuple(Array._new(g.view(a._array.dtype), a.dtype) for g, a in zip(grids, arrays, strict=True))
+    return tuple(
+        Array._new(g.view(a._array.dtype), a.dtype) for g, a in zip(grids, arrays, strict=True)
+    )
 
 
 def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:

@@ -142,7 +142,8 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     key = P.scalar_key(bound)
     if key is None:
         raise not_an_array("clip", name, bound)
-    if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:  # out-of-range bounds clamp to the range
+    # Python int bounds outside an integer x's range clamp to the range.
+    if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:
         info = np.iinfo(dt)
         bound = min(max(int(bound), int(info.min)), int(info.max))
     elif P.promote_scalar(dt, bound, key, P.current()) is not dt:

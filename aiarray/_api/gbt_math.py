@@ -22,10 +22,10 @@ from .._errors import (
     ParameterCastError,
     TypeMismatchError,
 )
-from .._numpy_path import _QUIET, quiet, quiet_enter, quiet_exit
+from .._numpy_path import _QUIET, quiet_enter, quiet_exit
 from ._axes import normalize_axis
 from .gbt_transforms import array_arg, int_arg
-from .statistical import _accumulation_dtype
+from .linalg_base import trace_axes
 
 __all__ = ["allclose", "isclose", "multiply_add", "trace"]
 
@@ -149,15 +149,11 @@ def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
     D.check_category(x._dtype, "numeric", "trace")
     if x.ndim < 2:
         raise InvalidArgumentError(f"trace(): x must have at least 2 axes, got shape {x.shape}")
-    off = int_arg(offset, "trace", "offset")
     a1 = normalize_axis(axis1, x.ndim, "trace", "axis1")
     a2 = normalize_axis(axis2, x.ndim, "trace", "axis2")
     if a1 == a2:
         raise AxisError(f"trace(): axis1={axis1} and axis2={axis2} name the same axis")
-    dt = _accumulation_dtype(x, dtype, "trace")
-    a = D.widen(cast(x, dt))
-    out = quiet(np.trace, a, off, a1, a2, a.dtype)
-    return Array._new(D.narrow(np.asarray(out), dt), dt)
+    return trace_axes(x, int_arg(offset, "trace", "offset"), a1, a2, dtype, "trace")
 
 
 # -- isclose / allclose (7.2.5.7) -------------------------------------------------------

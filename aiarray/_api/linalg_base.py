@@ -23,7 +23,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from ._axes import normalize_axis
-from .creation import DEFAULT_INT
+from .statistical import _accumulation_dtype
 
 # Result tuples named as the standard (and GB/T's LU) say.
 
@@ -233,31 +233,18 @@ def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: 
     return Array._new(out.view(x._array.dtype), x._dtype)
 
 
-def trace_dtype(dt: np.dtype, dtype: object, func: str) -> np.dtype:
-    """Result dtype of a trace: the standard's accumulation rule (as ``sum``: bool and
-    narrow signed integers give int64, unsigned ones uint64), or ``dtype`` if given."""
-    if dtype is None:
-        if dt in D.SIGNED or dt is D.bool_:
-            return DEFAULT_INT
-        if dt in D.UNSIGNED:
-            return D.uint64 if DEFAULT_INT is D.int64 else D.uint32
-        return dt
-    res = D.canonical(dtype)
-    if res not in D.NUMERIC:
-        raise TypeMismatchError(f"{func}(): dtype={D.name_of(res)} must be a numeric dtype")
-    if dt in D.COMPLEX and res not in D.COMPLEX:
-        raise TypeMismatchError(
-            f"{func}(): dtype={D.name_of(res)} would drop the imaginary part of a "
-            f"{D.name_of(dt)} x; pass a complex dtype"
-        )
-    return res
+def trace_dtype(x: Array, dtype: object, func: str) -> np.dtype:
+    """Result dtype of a trace: the accumulation rule of ``sum`` (one place decides)."""
+    if x._dtype not in D.NUMERIC:
+        raise TypeMismatchError(f"{func}() requires numeric x, got dtype {D.name_of(x._dtype)}")
+    return _accumulation_dtype(x, dtype, func)
 
 
 def trace_axes(x: Array, offset: object, axis1: object, axis2: object, dtype: object,
                func: str) -> Array:
     """Sum of diagonal ``offset`` over the planes (axis1, axis2), in the trace dtype."""
     x = array_arg(x, func)
-    res = trace_dtype(x._dtype, dtype, func)
+    res = trace_dtype(x, dtype, func)
     diag = diagonal_axes(x, offset, axis1, axis2, func)
     a = diag._array
     if diag._dtype is D.complex32:

@@ -284,7 +284,10 @@ def matrix_power(x: Array, n: int, /) -> Array:
     func = "linalg.matrix_power"
     x = _square(x, func)
     k = int_arg(n, func, "n")
-    return back(lapack(func, np.linalg.matrix_power, wide(x), k), x._dtype)
+    out = lapack(func, np.linalg.matrix_power, wide(x), k)
+    if np.shares_memory(out, x._array):  # NumPy returns its input itself for n = 1
+        out = out.copy()
+    return back(out, x._dtype)
 
 
 def _lu_factor(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

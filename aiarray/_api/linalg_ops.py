@@ -1,6 +1,6 @@
 """Products, diagonals and norms of the ``linalg`` extension.
 
-cross and outer accept numeric input, trace numeric or bool, diagonal any dtype; the norms
+cross, outer and trace accept numeric input, diagonal any dtype; the norms
 accept floating-point input and also integer input, which gives the floating dtype
 an integer op gives elsewhere in aiarray (int8/16/32, uint8/16 -> float32; int64,
 uint32/64 -> float64).  Norms are computed in double precision with scaling (no
@@ -100,9 +100,9 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
 def trace(x: Array, /, *, offset: int = 0, dtype: object = None) -> Array:
     """Sum of diagonal ``offset`` of each matrix (last two axes; GB/T 7.2.4.13).
 
-    dtype=None: x's dtype, except that bool (counting True, as ``sum`` does) and signed
-    integers narrower than int64 give int64, and unsigned ones give uint64.  A given ``dtype`` is applied before summing (a complex
-    x needs a complex dtype).  Integer sums wrap around on overflow.
+    Numeric x.  dtype=None: x's dtype, except that signed integers narrower than int64
+    give int64 and unsigned ones give uint64.  A given ``dtype`` is applied before
+    summing (a complex x needs a complex dtype).  Integer sums wrap around on overflow.
     """
     return trace_axes(x, offset, -2, -1, dtype, "linalg.trace")
 

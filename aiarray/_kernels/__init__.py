@@ -31,7 +31,8 @@ from .. import _dispatch
 from .._registry import OPS, ElementwiseOp
 from . import _buffers, _numba, _threads
 from . import _table as T
-from ._routes import DEFAULT_MIN, ROUTES
+from ._routes import DEFAULT_MIN
+from ._routes import route as _measured_route
 
 __all__ = [
     "install", "uninstall", "hook", "set_num_threads", "get_num_threads",
@@ -107,10 +108,9 @@ def build_routes() -> dict:
             kind = dt.kind
             found = T.expression(op.name, kind)
             kernel = f"{op.name}_{found[0]}" if found else None
-            route, size = ROUTES.get(op.name, {}).get(dt.char, (None, None))
-            if route is None:
-                route = "nb" if found and op.name not in T.TRANSCENDENTAL else "np"
-            size = forced or size or DEFAULT_MIN[route]
+            exact = found is not None and op.name not in T.TRANSCENDENTAL
+            route, size = _measured_route(op.name, dt.char, exact, op.name in T.TRANSCENDENTAL)
+            size = forced or size
             func, has_out = _thread_func(op, kind)
             pre = _PRECHECK.get(op.name) if kind == "i" else None
             per[dt] = Route(kernel, route == "nb" and kernel is not None, size, func,
@@ -266,8 +266,9 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
                        out_dtype: np.dtype) -> np.ndarray | None:
     """``a * b + c`` (rounded twice, like NumPy) in one pass, or None to decline.
 
-    Only while the kernels are installed.  The operands are ndarrays of ``out_dtype`` (0-d or size-1 ones act as scalars)
-    of one shape; anything else is declined.  Bitwise equal to NumPy's ``a * b + c``.
+    Only while the kernels are installed.  The operands are C-contiguous ndarrays of
+    ``out_dtype`` and of one shape (0-d or size-1 ones act as scalars); anything else
+    is declined.  Bitwise equal to NumPy's ``a * b + c``.
     """
     out_dtype = np.dtype(out_dtype)
     if _saved is None or out_dtype not in NUMBA_DTYPES or out_dtype.kind == "c":

@@ -3,8 +3,6 @@
 Regenerate with ``python -m aiarray._kernels._gen`` (aiarray/_kernels/_gen.py).
 Imported lazily by aiarray._kernels; importing it imports numba.
 """
-# ruff: noqa: E501, E731, N802, RUF005, SIM108
-
 import cmath
 import math
 
@@ -1525,25 +1523,25 @@ def bitwise_xor_biu_bc(a, b, out):
 
 @njit(**_P)
 def bitwise_left_shift_i_vv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_i(a[i], b[i], BITS)
+        out[i] = lshift_i(a[i], b[i], nbits)
 
 @njit(**_P)
 def bitwise_left_shift_i_vs(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_i(a[i], b, BITS)
+        out[i] = lshift_i(a[i], b, nbits)
 
 @njit(**_P)
 def bitwise_left_shift_i_sv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_i(a, b[i], BITS)
+        out[i] = lshift_i(a, b[i], nbits)
 
 @njit(**_P)
 def bitwise_left_shift_i_bc(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     m, n = out.shape
     ra = a.shape[0] != 1
     rb = b.shape[0] != 1
@@ -1556,42 +1554,42 @@ def bitwise_left_shift_i_bc(a, b, out):
         o = out[k]
         if ca and cb:
             for j in range(n):
-                o[j] = lshift_i(x[j], y[j], BITS)
+                o[j] = lshift_i(x[j], y[j], nbits)
         elif ca:
             t = y[0]
             for j in range(n):
-                o[j] = lshift_i(x[j], t, BITS)
+                o[j] = lshift_i(x[j], t, nbits)
         elif cb:
             s = x[0]
             for j in range(n):
-                o[j] = lshift_i(s, y[j], BITS)
+                o[j] = lshift_i(s, y[j], nbits)
         else:
             s = x[0]
             t = y[0]
             for j in range(n):
-                o[j] = lshift_i(s, t, BITS)
+                o[j] = lshift_i(s, t, nbits)
 
 @njit(**_P)
 def bitwise_left_shift_u_vv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_u(a[i], b[i], BITS)
+        out[i] = lshift_u(a[i], b[i], nbits)
 
 @njit(**_P)
 def bitwise_left_shift_u_vs(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_u(a[i], b, BITS)
+        out[i] = lshift_u(a[i], b, nbits)
 
 @njit(**_P)
 def bitwise_left_shift_u_sv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = lshift_u(a, b[i], BITS)
+        out[i] = lshift_u(a, b[i], nbits)
 
 @njit(**_P)
 def bitwise_left_shift_u_bc(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     m, n = out.shape
     ra = a.shape[0] != 1
     rb = b.shape[0] != 1
@@ -1604,42 +1602,42 @@ def bitwise_left_shift_u_bc(a, b, out):
         o = out[k]
         if ca and cb:
             for j in range(n):
-                o[j] = lshift_u(x[j], y[j], BITS)
+                o[j] = lshift_u(x[j], y[j], nbits)
         elif ca:
             t = y[0]
             for j in range(n):
-                o[j] = lshift_u(x[j], t, BITS)
+                o[j] = lshift_u(x[j], t, nbits)
         elif cb:
             s = x[0]
             for j in range(n):
-                o[j] = lshift_u(s, y[j], BITS)
+                o[j] = lshift_u(s, y[j], nbits)
         else:
             s = x[0]
             t = y[0]
             for j in range(n):
-                o[j] = lshift_u(s, t, BITS)
+                o[j] = lshift_u(s, t, nbits)
 
 @njit(**_P)
 def bitwise_right_shift_i_vv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_i(a[i], b[i], BITS)
+        out[i] = rshift_i(a[i], b[i], nbits)
 
 @njit(**_P)
 def bitwise_right_shift_i_vs(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_i(a[i], b, BITS)
+        out[i] = rshift_i(a[i], b, nbits)
 
 @njit(**_P)
 def bitwise_right_shift_i_sv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_i(a, b[i], BITS)
+        out[i] = rshift_i(a, b[i], nbits)
 
 @njit(**_P)
 def bitwise_right_shift_i_bc(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     m, n = out.shape
     ra = a.shape[0] != 1
     rb = b.shape[0] != 1
@@ -1652,42 +1650,42 @@ def bitwise_right_shift_i_bc(a, b, out):
         o = out[k]
         if ca and cb:
             for j in range(n):
-                o[j] = rshift_i(x[j], y[j], BITS)
+                o[j] = rshift_i(x[j], y[j], nbits)
         elif ca:
             t = y[0]
             for j in range(n):
-                o[j] = rshift_i(x[j], t, BITS)
+                o[j] = rshift_i(x[j], t, nbits)
         elif cb:
             s = x[0]
             for j in range(n):
-                o[j] = rshift_i(s, y[j], BITS)
+                o[j] = rshift_i(s, y[j], nbits)
         else:
             s = x[0]
             t = y[0]
             for j in range(n):
-                o[j] = rshift_i(s, t, BITS)
+                o[j] = rshift_i(s, t, nbits)
 
 @njit(**_P)
 def bitwise_right_shift_u_vv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_u(a[i], b[i], BITS)
+        out[i] = rshift_u(a[i], b[i], nbits)
 
 @njit(**_P)
 def bitwise_right_shift_u_vs(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_u(a[i], b, BITS)
+        out[i] = rshift_u(a[i], b, nbits)
 
 @njit(**_P)
 def bitwise_right_shift_u_sv(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     for i in prange(out.shape[0]):
-        out[i] = rshift_u(a, b[i], BITS)
+        out[i] = rshift_u(a, b[i], nbits)
 
 @njit(**_P)
 def bitwise_right_shift_u_bc(a, b, out):
-    BITS = out.itemsize * 8
+    nbits = out.itemsize * 8
     m, n = out.shape
     ra = a.shape[0] != 1
     rb = b.shape[0] != 1
@@ -1700,20 +1698,20 @@ def bitwise_right_shift_u_bc(a, b, out):
         o = out[k]
         if ca and cb:
             for j in range(n):
-                o[j] = rshift_u(x[j], y[j], BITS)
+                o[j] = rshift_u(x[j], y[j], nbits)
         elif ca:
             t = y[0]
             for j in range(n):
-                o[j] = rshift_u(x[j], t, BITS)
+                o[j] = rshift_u(x[j], t, nbits)
         elif cb:
             s = x[0]
             for j in range(n):
-                o[j] = rshift_u(s, y[j], BITS)
+                o[j] = rshift_u(s, y[j], nbits)
         else:
             s = x[0]
             t = y[0]
             for j in range(n):
-                o[j] = rshift_u(s, t, BITS)
+                o[j] = rshift_u(s, t, nbits)
 
 @njit(**_P)
 def equal_biuf_vv(a, b, out):

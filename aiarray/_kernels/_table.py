@@ -4,7 +4,7 @@ Pure data (no numba import).  ``EXPR[op][kinds]`` is a scalar expression over th
 operands ``a`` (and ``b``) for the dtype kinds in ``kinds`` (NumPy kind letters:
 ``b`` bool, ``i`` signed, ``u`` unsigned, ``f`` real float, ``c`` complex).  Names
 inside an expression: the operands, ``math``, ``np``, the helpers written out in
-:mod:`aiarray._kernels._gen` (``one``, ``ffloordiv``, ...) and ``BITS`` (the bit
+:mod:`aiarray._kernels._gen` (``one``, ``ffloordiv``, ...) and ``nbits`` (the bit
 width of the operands' dtype).  The generator turns every entry into the kernels
 of ``_generated.py``.
 
@@ -67,8 +67,8 @@ EXPR.update({
     "bitwise_and": {"biu": "a & b"},
     "bitwise_or": {"biu": "a | b"},
     "bitwise_xor": {"biu": "a ^ b"},
-    "bitwise_left_shift": {"i": "lshift_i(a, b, BITS)", "u": "lshift_u(a, b, BITS)"},
-    "bitwise_right_shift": {"i": "rshift_i(a, b, BITS)", "u": "rshift_u(a, b, BITS)"},
+    "bitwise_left_shift": {"i": "lshift_i(a, b, nbits)", "u": "lshift_u(a, b, nbits)"},
+    "bitwise_right_shift": {"i": "rshift_i(a, b, nbits)", "u": "rshift_u(a, b, nbits)"},
     "equal": {"biuf": "a == b", "c": "a == b"},
     "not_equal": {"biuf": "a != b", "c": "a != b"},
     "greater": {"biuf": "a > b"},

@@ -1,0 +1,275 @@
+"""Side-by-side timings: aiarray against NumPy and the peers that are installed.
+
+``python -m aiarray bench`` runs a quick version (n = 1e6, few repetitions) with a
+progress bar; ``benchmarks/bench.py`` runs the full one (n = 1e7) and writes
+docs/benchmarks.md and docs/benchmarks.png.  All libraries run in one process,
+interleaved (each repetition times every library once), and the report gives
+medians and ratios to NumPy's allocating call (< 1 is faster than NumPy).
+
+Peers: numexpr, array-api-strict and torch (CPU) when importable; missing ones
+are skipped.  None of them is a dependency of aiarray.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+PEERS = ("numpy", "aiarray", "numexpr", "array-api-strict", "torch")
+
+
+@dataclass
+class Case:
+    """One benchmark: how each library computes it from its own arrays."""
+
+    name: str
+    dtypes: tuple[str, ...]
+    shape: tuple[int, ...]
+    calls: dict[str, object] = field(default_factory=dict)  # peer -> fn(*arrays) or str
+    inner: int = 1  # calls per timed sample (small arrays)
+    target: str = ""
+
+
+def _peers() -> dict[str, object]:
+    """The importable peers: name -> module."""
+    import aiarray
+
+    mods: dict[str, object] = {"numpy": np, "aiarray": aiarray}
+    for name, mod in (("numexpr", "numexpr"), ("array-api-strict", "array_api_strict"),
+                      ("torch", "torch")):
+        try:
+            mods[name] = __import__(mod)
+        except Exception:
+            continue
+    return mods
+
+
+def _cases(n: int, small: bool = True) -> list[Case]:
+    ns = lambda f: f  # readability: fn(xp, *arrays)
+    add = ns(lambda xp, a, b: xp.add(a, b))
+    cases = []
+    for dt in ("float32", "float64"):
+        for name, expr, fn in (("add", "a + b", add),
+                               ("multiply", "a * b", lambda xp, a, b: xp.multiply(a, b)),
+                               ("divide", "a / b", lambda xp, a, b: xp.divide(a, b))):
+            cases.append(Case(f"{name} {dt}", (dt, dt), (n,), {
+                "numpy": lambda a, b, f=fn: f(np, a, b), "aiarray": fn, "numexpr": expr,
+                "array-api-strict": fn, "torch": fn}, target="<= 0.55"))
+        cases.append(Case(f"sqrt {dt}", (dt,), (n,), {
+            "numpy": np.sqrt, "aiarray": lambda xp, a: xp.sqrt(a), "numexpr": "sqrt(a)",
+            "array-api-strict": lambda xp, a: xp.sqrt(a), "torch": lambda xp, a: xp.sqrt(a)},
+            target="<= 0.55"))
+    cases.append(Case("add float32+int32", ("float32", "int32"), (n,), {
+        "numpy": np.add, "aiarray": add, "numexpr": "a + b", "torch": add}, target="<= 0.55"))
+    for dt in ("float32", "float64"):
+        for name, np_name in (("exp", "exp"), ("sin", "sin"), ("log", "log"), ("tanh", "tanh")):
+            f = lambda xp, a, name=name: getattr(xp, name)(a)
+            cases.append(Case(f"{name} {dt}", (dt,), (n,), {
+                "numpy": getattr(np, np_name), "aiarray": f, "numexpr": f"{name}(a)",
+                "array-api-strict": f, "torch": f}, target="<= 0.6"))
+    for dt in ("float32", "float64"):
+        cases.append(Case(f"multiply_add {dt}", (dt, dt, dt), (n,), {
+            "numpy": lambda a, b, c: a * b + c,
+            "aiarray": lambda xp, a, b, c: xp.multiply_add(a, b, c),
+            "numexpr": "a * b + c",
+            "array-api-strict": lambda xp, a, b, c: a * b + c,
+            "torch": lambda xp, a, b, c: xp.addcmul(c, a, b)}, target="<= 0.5"))
+    for dt in ("float32", "float64"):
+        for name in ("sum", "mean", "max"):
+            f = lambda xp, a, name=name: getattr(xp, name)(a)
+            calls = {"numpy": getattr(np, name), "aiarray": f, "array-api-strict": f,
+                     "torch": f}
+            if name == "sum":
+                calls["numexpr"] = "sum(a)"
+            cases.append(Case(f"{name} {dt}", (dt,), (n,), calls, target="<= 0.6"))
+    if small:
+        for shape in ((), (10,)):
+            cases.append(Case(f"small add float64 {shape}", ("float64", "float64"), shape, {
+                "numpy": np.add, "aiarray": add, "array-api-strict": add, "torch": add},
+                inner=2000, target="<= 2.5; >= 8x faster than strict"))
+    return cases
+
+
+def _data(dtypes: tuple[str, ...], shape: tuple[int, ...], rng: np.random.Generator) -> list:
+    out = []
+    for dt in dtypes:
+        if np.dtype(dt).kind in "iu":
+            out.append(rng.integers(1, 100, shape).astype(dt))
+        else:
+            out.append(np.asarray(rng.uniform(0.5, 2.0, shape)).astype(dt))
+    return out
+
+
+def _bind(peer: str, mod: object, call: object, arrays: list) -> Callable | None:
+    """A no-argument callable running ``call`` on ``peer``'s copy of ``arrays``."""
+    if call is None:
+        return None
+    if peer == "numpy":
+        return lambda: call(*arrays)
+    if peer == "numexpr":
+        local = dict(zip("abc", arrays))
+        return lambda: mod.evaluate(call, local_dict=local)
+    if peer == "torch":
+        conv = [mod.from_numpy(np.ascontiguousarray(a)) for a in arrays]
+        return lambda: call(mod, *conv)
+    conv = [mod.asarray(a) for a in arrays]
+    return lambda: call(mod, *conv)
+
+
+def _sample(fn: Callable, inner: int) -> float:
+    t = time.perf_counter()
+    for _ in range(inner):
+        fn()
+    return (time.perf_counter() - t) / inner
+
+
+def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dict[str, float]:
+    """Median seconds per call for each peer (interleaved repetitions)."""
+    arrays = _data(case.dtypes, case.shape, rng)
+    fns = {}
+    for peer, mod in mods.items():
+        try:
+            fn = _bind(peer, mod, case.calls.get(peer), arrays)
+            if fn is not None:
+                fn()  # warm up: imports, compiles, first-touch
+                fns[peer] = fn
+        except Exception:
+            continue
+    _settle()
+    times: dict[str, list[float]] = {p: [] for p in fns}
+    for _ in range(reps):
+        for peer, fn in fns.items():
+            times[peer].append(_sample(fn, case.inner))
+    return {p: statistics.median(t) for p, t in times.items()}
+
+
+def _settle() -> None:
+    """Wait for aiarray's background kernel compiles, so routes are the final ones."""
+    try:
+        from aiarray._kernels import _numba
+
+        _numba.wait(120)
+    except Exception:
+        pass
+
+
+def _subprocess_time(code: str, reps: int) -> float:
+    """Median of a number the child prints (seconds)."""
+    import aiarray
+
+    env = dict(os.environ)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(aiarray.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+    vals = []
+    for _ in range(reps):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=env, check=True)
+        vals.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(vals)
+
+
+_IMPORT = "import time; t = time.perf_counter(); import {mod}; print(time.perf_counter() - t)"
+_FIRST = (
+    "import time, numpy as np\n"
+    "a = np.random.rand(10**7).astype('float32'); b = np.random.rand(10**7).astype('float32')\n"
+    "{setup}\n"
+    "t = time.perf_counter(); r = {op}; print(time.perf_counter() - t)\n"
+)
+
+
+def startup(reps: int) -> list[tuple[str, float, float, str]]:
+    """(what, numpy seconds, aiarray seconds, target) for import and the first large op."""
+    imp_np = _subprocess_time(_IMPORT.format(mod="numpy"), reps)
+    imp_ai = _subprocess_time(_IMPORT.format(mod="aiarray"), reps)
+    setup = ("import aiarray as xp, aiarray._kernels as K; K.install(); "
+             "x = xp.asarray(a); y = xp.asarray(b)")
+    _subprocess_time(_FIRST.format(setup=setup, op="x + y"), 1)  # fills numba's cache
+    first_np = _subprocess_time(_FIRST.format(setup="", op="np.add(a, b)"), reps)
+    first_ai = _subprocess_time(_FIRST.format(setup=setup, op="x + y"), reps)
+    return [("import", imp_np, imp_ai, "<= numpy + 50 ms"),
+            ("first add 1e7 float32, fresh process", first_np, first_ai, "<= numpy + 60 ms")]
+
+
+def _fmt_time(s: float) -> str:
+    if s < 1e-6:
+        return f"{s * 1e9:.0f} ns"
+    if s < 1e-3:
+        return f"{s * 1e6:.1f} µs"
+    return f"{s * 1e3:.2f} ms"
+
+
+def table(results: list[tuple[Case, dict]], peers: Sequence[str]) -> list[str]:
+    """Markdown rows: NumPy's median time, then each peer's ratio to it."""
+    head = ["case", "numpy", *[p for p in peers if p != "numpy"], "target (aiarray)"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for case, t in results:
+        base = t.get("numpy")
+        row = [case.name, _fmt_time(base) if base else "-"]
+        for p in peers:
+            if p == "numpy":
+                continue
+            row.append(f"{t[p] / base:.2f}" if p in t and base else "-")
+        row.append(case.target)
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def _progress(k: int, total: int, label: str) -> None:
+    width = 30
+    done = width * k // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * done}{'.' * (width - done)}] {k}/{total} {label:<32}")
+    sys.stderr.flush()
+    if k == total:
+        sys.stderr.write("\n")
+
+
+def run(n: int, reps: int, small: bool = True, progress: bool = True,
+        only: str | None = None) -> tuple[list, list[str]]:
+    """Run every case; returns (results, peers present)."""
+    import aiarray._kernels as K
+
+    K.install()
+    mods = _peers()
+    if "torch" in mods:
+        mods["torch"].set_num_threads(K.get_num_threads())
+    rng = np.random.default_rng(0)
+    cases = [c for c in _cases(n, small) if not only or only in c.name]
+    results = []
+    for k, case in enumerate(cases):
+        if progress:
+            _progress(k, len(cases), case.name)
+        results.append((case, run_case(case, mods, reps, rng)))
+    if progress:
+        _progress(len(cases), len(cases), "done")
+    return results, list(mods)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m aiarray bench [--n N] [--reps R] [--only TEXT] [--startup]``."""
+    ap = argparse.ArgumentParser(prog="python -m aiarray bench",
+                                 description="quick side-by-side timings against NumPy")
+    ap.add_argument("--n", type=float, default=1e6, help="elements of the large cases")
+    ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions")
+    ap.add_argument("--only", help="only cases whose name contains this text")
+    ap.add_argument("--startup", action="store_true", help="also time import and first op")
+    args = ap.parse_args(list(argv) if argv is not None else None)
+    results, peers = run(int(args.n), args.reps, only=args.only)
+    print(f"n = {int(args.n):.0e}, ratios = time / numpy (median of {args.reps}, interleaved)")
+    print("\n".join(table(results, peers)))
+    if args.startup:
+        for what, t_np, t_ai, target in startup(3):
+            print(f"{what}: numpy {_fmt_time(t_np)}, aiarray {_fmt_time(t_ai)} "
+                  f"(+{(t_ai - t_np) * 1e3:.0f} ms; target {target})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

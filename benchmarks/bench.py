@@ -1,0 +1,158 @@
+"""Full benchmark: aiarray beside NumPy, numexpr, array-api-strict and torch (CPU).
+
+Writes docs/benchmarks.md (table) and docs/benchmarks.png (plot).  Run on an idle
+machine with OpenBLAS's overrides unset in this command only:
+
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py [--n 1e7] [--reps 15]
+
+Peers that are not installed are skipped (pip install numexpr array-api-strict
+matplotlib; torch CPU).  ``python -m aiarray bench`` is the quick version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+import aiarray as xp  # noqa: E402
+import aiarray._kernels as K  # noqa: E402
+from aiarray import _bench as B  # noqa: E402
+
+
+def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
+    """8 Python threads calling parallel kernels at once: results equal to serial."""
+    a = xp.asarray(np.random.default_rng(0).uniform(0.5, 2, n))
+    b = xp.asarray(np.random.default_rng(1).uniform(0.5, 2, n))
+    serial = [(a + b)._array.copy(), (a * b)._array.copy(), xp.sin(a)._array.copy()]
+    bad = []
+
+    def work() -> None:
+        for _ in range(calls):
+            got = [(a + b)._array, (a * b)._array, xp.sin(a)._array]
+            if not all(np.array_equal(g, s) for g, s in zip(got, serial)):
+                bad.append(1)
+
+    ts = [threading.Thread(target=work) for _ in range(threads)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    layer = K.status()["layer"]
+    verdict = "no abort, results equal to serial" if not bad else f"{len(bad)} MISMATCHES"
+    return (f"{threads} threads x {calls} calls of add/multiply/sin on 1e6 float64 "
+            f"(numba threading layer: {layer}): {verdict}")
+
+
+def plot(results: list, peers: list, path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    others = [p for p in peers if p != "numpy"]
+    names = [c.name for c, _ in results]
+    fig, ax = plt.subplots(figsize=(11, 0.32 * len(names) + 1.5))
+    h = 0.8 / max(len(others), 1)
+    for k, p in enumerate(others):
+        ys = [i + k * h for i in range(len(names))]
+        vals = [t[p] / t["numpy"] if p in t else np.nan for _, t in results]
+        ax.barh(ys, vals, height=h, label=p)
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_yticks([i + 0.4 - h / 2 for i in range(len(names))])
+    ax.set_yticklabels(names, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("time / NumPy (log scale; < 1 is faster than NumPy)")
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title("aiarray and peers relative to NumPy (median, interleaved)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+def versions(peers: list) -> str:
+    out = [f"Python {platform.python_version()}", f"NumPy {np.__version__}"]
+    for p in peers:
+        mod = {"numexpr": "numexpr", "array-api-strict": "array_api_strict",
+               "torch": "torch"}.get(p)
+        if mod:
+            out.append(f"{p} {__import__(mod).__version__}")
+    try:
+        import numba
+
+        out.append(f"numba {numba.__version__}")
+    except ImportError:
+        pass
+    return ", ".join(out)
+
+
+def cpu() -> str:
+    try:
+        text = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        model = next(ln.split(":", 1)[1].strip() for ln in text.splitlines()
+                     if ln.startswith("Model name"))
+    except Exception:
+        model = platform.processor() or platform.machine()
+    return f"{model}, {K.get_num_threads()} threads"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=float, default=1e7)
+    ap.add_argument("--reps", type=int, default=15)
+    ap.add_argument("--no-write", action="store_true", help="print only")
+    args = ap.parse_args(argv)
+    results, peers = B.run(int(args.n), args.reps)
+    start = B.startup(7)
+    conc = concurrency()
+    lines = B.table(results, peers)
+    print("\n".join(lines))
+    for what, t_np, t_ai, target in start:
+        print(what, t_np, t_ai, target)
+    print(conc)
+    if args.no_write:
+        return 0
+    page = [
+        "# Benchmarks",
+        "",
+        f"Measured {datetime.date.today()} on {cpu()}; {versions(peers)}.",
+        f"Large cases: n = {int(args.n):.0e} elements.  Each cell is the median of "
+        f"{args.reps} interleaved runs divided by NumPy's median (its allocating call): "
+        "below 1 is faster than NumPy.  Small cases time 2000 calls per run.",
+        "",
+        "Reproduce: `env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py`"
+        " (quick version: `python -m aiarray bench`).  How the two paths work: "
+        "[performance.md](performance.md).",
+        "",
+        *lines,
+        "",
+        "| start-up | numpy | aiarray | difference | target |",
+        "|---|---|---|---|---|",
+        *[f"| {w} | {B._fmt_time(a)} | {B._fmt_time(b)} | {(b - a) * 1e3:+.0f} ms | {t} |"
+          for w, a, b, t in start],
+        "",
+        f"Threads: {conc}.",
+        "",
+        "![aiarray and peers relative to NumPy](benchmarks.png)",
+        "",
+    ]
+    (ROOT / "docs" / "benchmarks.md").write_text("\n".join(page))
+    plot(results, peers, ROOT / "docs" / "benchmarks.png")
+    print("wrote docs/benchmarks.md and docs/benchmarks.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,191 @@
+"""Measure the two large-array routes per (op, dtype) and write aiarray/_kernels/_routes.py.
+
+For every registry op and numba-typable dtype: the time of the numba kernel and of
+NumPy's loop in threads, as ratios to NumPy's own (single-threaded, allocating)
+call at n = 2**20, medians of interleaved runs.  Then the size from which each
+route beats NumPy, for a cheap op (add) and an expensive one (sin).
+
+Run on an otherwise idle machine (the kernels use every core), with OpenBLAS's
+overrides unset:
+
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/routes.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+import aiarray._kernels as K  # noqa: E402
+from aiarray._kernels import _numba  # noqa: E402
+from aiarray._numpy_path import quiet  # noqa: E402
+from aiarray._registry import OPS  # noqa: E402
+
+TARGET = ROOT / "aiarray" / "_kernels" / "_routes.py"
+rng = np.random.default_rng(0)
+
+
+def operands(op, dt: np.dtype, n: int) -> tuple:
+    """Typical data: positive floats, small positive integers (no division by zero)."""
+    def one() -> np.ndarray:
+        if dt.kind == "b":
+            return rng.integers(0, 2, n).astype(bool)
+        if dt.kind in "iu":
+            hi = 8 if "shift" in op.name or op.name == "pow" else 100
+            return rng.integers(1, hi, n).astype(dt)
+        if dt.kind == "c":
+            return (rng.uniform(0.1, 2, n) + 1j * rng.uniform(0.1, 2, n)).astype(dt)
+        return rng.uniform(0.1, 2 if op.name in ("acos", "asin", "atanh") else 10, n).astype(dt)
+    if op.name in ("acos", "asin", "atanh") and dt.kind == "f":
+        return (rng.uniform(-0.9, 0.9, n).astype(dt),)
+    if op.name == "acosh" and dt.kind == "f":
+        return (rng.uniform(1.1, 10, n).astype(dt),)
+    return tuple(one() for _ in range(op.arity))
+
+
+def median_times(funcs: list, reps: int) -> list[float]:
+    """Median time of each callable, run interleaved."""
+    times = [[] for _ in funcs]
+    for _ in range(reps):
+        for k, f in enumerate(funcs):
+            t = time.perf_counter()
+            f()
+            times[k].append(time.perf_counter() - t)
+    return [sorted(t)[len(t) // 2] for t in times]
+
+
+def measure_pairs(n: int, reps: int, only: set | None) -> dict:
+    K.install()
+    _numba.set_sync(True)
+    out: dict = {}
+    for op, per in K._ROUTES.items():
+        if only and op.name not in only:
+            continue
+        for dt, route in sorted(per.items(), key=lambda kv: kv[0].char):
+            args = operands(op, dt, n)
+            def base(op=op, args=args):
+                return quiet(op.numpy, *args)
+
+            saved = route.numba, route.min_size
+            route.min_size = 1
+
+            def threads(route=route, args=args, dt=dt, op=op):
+                route.numba = False
+                K.hook(op, args, dt)
+
+            def numba(route=route, args=args, dt=dt, op=op):
+                route.numba = True
+                K.hook(op, args, dt)
+
+            funcs = [base, threads]
+            if route.kernel is not None:
+                route.numba = True
+                try:
+                    K.hook(op, args, dt)  # compile (or load from the cache)
+                    funcs.append(numba)
+                except Exception:
+                    pass
+            t = median_times(funcs, reps)
+            route.numba, route.min_size = saved
+            nb = round(t[2] / t[0], 3) if len(t) > 2 else None
+            out.setdefault(op.name, {})[dt.char] = (nb, round(t[1] / t[0], 3))
+            print(f"{op.name:>20} {dt.name:>10}  numba {nb}  threads {t[1] / t[0]:.3f}",
+                  flush=True)
+    return out
+
+
+def break_even(name: str, dtype: str, use_numba: bool, reps: int) -> int:
+    """Smallest power of two from which the route is faster than NumPy at every larger size."""
+    op = OPS[name]
+    dt = np.dtype(dtype)
+    route = K._ROUTES[op][dt]
+    saved = route.numba, route.min_size
+    route.numba, route.min_size = use_numba, 1
+    wins = {}
+    for p in range(10, 23):
+        args = operands(op, dt, 1 << p)
+        K.hook(op, args, dt)
+        t = median_times([lambda args=args: quiet(op.numpy, *args),
+                          lambda args=args: K.hook(op, args, dt)], reps)
+        wins[p] = t[1] < 0.95 * t[0]
+    route.numba, route.min_size = saved
+    best = 22
+    for p in range(22, 9, -1):
+        if not wins[p]:
+            break
+        best = p
+    return 1 << best
+
+
+def write(measured: dict, sizes: dict) -> None:
+    lines = [
+        '"""Measured routing table for the large-array path (written by benchmarks/routes.py).',
+        "",
+        f"Measured {datetime.date.today()} on {platform.machine()}, {K.get_num_threads()} "
+        "threads, NumPy " + np.__version__ + ".",
+        "MEASURED[op][dtype char] = (numba kernel, NumPy loop in threads): time / NumPy's",
+        "own call at n = 2**20 (None: no numba kernel).  MIN_SIZE: the size from which each",
+        "route beats NumPy (cheap op: add; costly op: sin).  ``route`` decides from these.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        f"MIN_SIZE = {sizes!r}",
+        "DEFAULT_MIN = {\"nb\": MIN_SIZE[\"nb\"], \"np\": MIN_SIZE[\"np_cheap\"],",
+        "               \"fma\": MIN_SIZE[\"nb\"], \"reduce\": MIN_SIZE[\"np_cheap\"]}",
+        "",
+        "MEASURED: dict[str, dict[str, tuple[float | None, float]]] = {",
+    ]
+    for name, per in measured.items():
+        lines.append(f"    {name!r}: {per!r},")
+    lines += [
+        "}",
+        "",
+        "",
+        "def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:",
+        '    """("nb" | "np", minimum size) for op on the dtype with this character.',
+        "",
+        "    numba only where its kernel is bitwise NumPy's (``exact``) and not slower than",
+        "    NumPy's loop in threads; unmeasured pairs take numba when exact.",
+        '    """',
+        "    nb, threads = MEASURED.get(op, {}).get(char, (None, None))",
+        "    if exact and (threads is None or (nb is not None and nb <= 1.05 * threads)):",
+        '        return "nb", MIN_SIZE["nb"]',
+        '    return "np", MIN_SIZE["np_costly" if costly else "np_cheap"]',
+        "",
+    ]
+    TARGET.write_text("\n".join(lines))
+    print("wrote", TARGET)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--ops", nargs="*", help="only these ops (prints, does not write)")
+    args = ap.parse_args(argv)
+    reps = 5 if args.quick else 9
+    measured = measure_pairs(1 << 20, reps, set(args.ops) if args.ops else None)
+    if args.ops:
+        return 0
+    sizes = {
+        "nb": max(break_even("add", "float32", True, reps), break_even("add", "float64", True,
+                                                                         reps)),
+        "np_cheap": break_even("add", "float64", False, reps),
+        "np_costly": break_even("sin", "float32", False, reps),
+    }
+    print(sizes)
+    write(measured, sizes)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
