@@ -97,6 +97,7 @@ from ._api.elementwise import (
     tanh,
     trunc,
 )
+from ._api.gbt_creation import from_buffer
 from ._api.gbt_indexing import gather_nd, masked_select, scatter
 from ._api.gbt_math import allclose, isclose, multiply_add, trace
 from ._api.gbt_transforms import (
@@ -234,7 +235,7 @@ __all__ = [
     "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
     "grad", "sparse",
     # GB/T operators the standard has no name for
-    "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
+    "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
     "split", "strided_slice", "gather_nd", "masked_select", "scatter", "allclose", "isclose",
     "multiply_add", "trace",
     # aiarray: array object, devices, promotion, errors

@@ -52,15 +52,19 @@ def operands(op, dt: np.dtype, n: int) -> tuple:
     return tuple(one() for _ in range(op.arity))
 
 
-def median_times(funcs: list, reps: int) -> list[float]:
-    """Median time of each callable, run interleaved."""
+def best_times(funcs: list, reps: int) -> list[float]:
+    """Shortest time of each callable, run interleaved.
+
+    The minimum, not the median: other processes on a shared machine only ever make a
+    run slower, and the parallel routes suffer from them more than NumPy's single thread.
+    """
     times = [[] for _ in funcs]
     for _ in range(reps):
         for k, f in enumerate(funcs):
             t = time.perf_counter()
             f()
             times[k].append(time.perf_counter() - t)
-    return [sorted(t)[len(t) // 2] for t in times]
+    return [min(t) for t in times]
 
 
 def measure_pairs(n: int, reps: int, only: set | None) -> dict:
@@ -94,7 +98,7 @@ def measure_pairs(n: int, reps: int, only: set | None) -> dict:
                     funcs.append(numba)
                 except Exception:
                     pass
-            t = median_times(funcs, reps)
+            t = best_times(funcs, reps)
             route.numba, route.min_size = saved
             nb = round(t[2] / t[0], 3) if len(t) > 2 else None
             out.setdefault(op.name, {})[dt.char] = (nb, round(t[1] / t[0], 3))
@@ -114,16 +118,17 @@ def break_even(name: str, dtype: str, use_numba: bool, reps: int) -> int:
     for p in range(10, 23):
         args = operands(op, dt, 1 << p)
         K.hook(op, args, dt)
-        t = median_times([lambda args=args: quiet(op.numpy, *args),
+        t = best_times([lambda args=args: quiet(op.numpy, *args),
                           lambda args=args: K.hook(op, args, dt)], reps)
         wins[p] = t[1] < 0.95 * t[0]
     route.numba, route.min_size = saved
-    best = 22
-    for p in range(22, 9, -1):
-        if not wins[p]:
-            break
-        best = p
-    return 1 << best
+    # The smallest size that wins, as does the next one, and at least 80% of larger ones
+    # (one noisy loss on a shared machine must not move the threshold by 16x).
+    for p in range(10, 22):
+        later = [wins[q] for q in range(p, 23)]
+        if wins[p] and wins[p + 1] and sum(later) >= 0.8 * len(later):
+            return 1 << p
+    return 1 << 22
 
 
 def write(measured: dict, sizes: dict) -> None:
@@ -133,7 +138,7 @@ def write(measured: dict, sizes: dict) -> None:
         f"Measured {datetime.date.today()} on {platform.machine()}, {K.get_num_threads()} "
         "threads, NumPy " + np.__version__ + ".",
         "MEASURED[op][dtype char] = (numba kernel, NumPy loop in threads): time / NumPy's",
-        "own call at n = 2**20 (None: no numba kernel).  MIN_SIZE: the size from which each",
+        "own call at n = 2**20, best of 11 interleaved runs (None: no numba kernel).  MIN_SIZE: the size from which each",
         "route beats NumPy (cheap op: add; costly op: sin).  ``route`` decides from these.",
         '"""',
         "",
@@ -154,11 +159,12 @@ def write(measured: dict, sizes: dict) -> None:
         "def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:",
         '    """("nb" | "np", minimum size) for op on the dtype with this character.',
         "",
-        "    numba only where its kernel is bitwise NumPy's (``exact``) and not slower than",
-        "    NumPy's loop in threads; unmeasured pairs take numba when exact.",
+        "    numba only where its kernel is bitwise NumPy's (``exact``) and not clearly slower",
+        "    (25%, the noise of a shared 2-core machine) than NumPy's loop in threads;",
+        "    unmeasured pairs take numba when exact.",
         '    """',
         "    nb, threads = MEASURED.get(op, {}).get(char, (None, None))",
-        "    if exact and (threads is None or (nb is not None and nb <= 1.05 * threads)):",
+        "    if exact and (threads is None or (nb is not None and nb <= 1.25 * threads)):",
         '        return "nb", MIN_SIZE["nb"]',
         '    return "np", MIN_SIZE["np_costly" if costly else "np_cheap"]',
         "",
@@ -172,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--ops", nargs="*", help="only these ops (prints, does not write)")
     args = ap.parse_args(argv)
-    reps = 5 if args.quick else 9
+    reps = 5 if args.quick else 11
     measured = measure_pairs(1 << 20, reps, set(args.ops) if args.ops else None)
     if args.ops:
         return 0

@@ -63,12 +63,19 @@ def operator_index(v: object) -> int:
     return operator.index(v)
 
 
-def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+def allocating(func: Any, *args: Any, what: str, **kwargs: Any) -> np.ndarray:
+    """Call a NumPy function that allocates; failure to allocate is AllocationError."""
     try:
-        return func(shape, dtype=dt)
-    except MemoryError:
-        size = math.prod(shape) * dt.itemsize
-        raise AllocationError(f"cannot allocate {size} bytes for shape {shape}") from None
+        return func(*args, **kwargs)
+    except (MemoryError, ValueError) as e:
+        if isinstance(e, ValueError) and "too big" not in str(e) and "maximum" not in str(e):
+            raise
+        raise AllocationError(f"{what}: cannot allocate the result ({e})") from None
+
+
+def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+    size = math.prod(shape) * dt.itemsize
+    return allocating(func, shape, dtype=dt, what=f"{size} bytes for shape {shape}")
 
 
 def _filled(shape: tuple[int, ...], value: object, dt: np.dtype) -> np.ndarray:
@@ -329,12 +336,12 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
         else:  # start + k*step in 64-bit wrap-around arithmetic: exact when results fit
             wide = np.uint64 if dt is D.uint64 else np.int64
             mod = 2**64 if dt is D.uint64 else 0
-            k = np.arange(n, dtype=wide)
+            k = allocating(np.arange, n, dtype=wide, what="arange()")
             a = (k * wide(step % mod if mod else step) + wide(start % mod if mod else start))
             a = a.astype(dt)
     elif dt in D.FLOAT:
         wide = D.complex128 if dt in D.COMPLEX else D.float64
-        a = start + step * np.arange(n, dtype=wide)
+        a = start + step * allocating(np.arange, n, dtype=wide, what="arange()")
         a = D.narrow(a, dt)
     else:
         raise TypeMismatchError(f"arange(): dtype={D.name_of(dt)} must be numeric")
@@ -364,7 +371,8 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
             f"linspace(): complex start/stop need a complex dtype, got {D.name_of(dt)}"
         )
     wide = D.complex128 if dt in D.COMPLEX else D.float64
-    a = np.linspace(start, stop, num, endpoint=endpoint, dtype=wide)
+    a = allocating(np.linspace, start, stop, num, endpoint=endpoint, dtype=wide,
+                   what="linspace()")
     return Array._new(D.narrow(a, dt), dt)
 
 
@@ -376,7 +384,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
     n_rows = shape_tuple(n_rows, "n_rows")[0]
     n_cols = n_rows if n_cols is None else shape_tuple(n_cols, "n_cols")[0]
     k = operator_index(k)
-    a = np.eye(n_rows, n_cols, k, dtype=D.COMPUTE.get(dt, dt))
+    a = allocating(np.eye, n_rows, n_cols, k, dtype=D.COMPUTE.get(dt, dt), what="eye()")
     return Array._new(D.narrow(a, dt), dt)
 
 

@@ -101,6 +101,8 @@ def build_routes() -> dict:
     forced = _min_size()
     table: dict = {}
     for op in OPS.values():
+        if op.name in T.NO_LARGE_PATH:
+            continue
         per = {}
         for dt in op.allowed & NUMBA_DTYPES:
             if op.to_float and dt.kind in "biu":

@@ -97,6 +97,12 @@ NUMPY_ONLY.update({
     "logical_xor": {"biufc": _UNPROMOTED},
 })
 
+# Ops the large path leaves to NumPy whatever the size: NumPy does no work for them.
+NO_LARGE_PATH: dict[str, str] = {
+    "real": "NumPy returns a view (or the input) without computing anything",
+    "imag": "NumPy returns a view (complex) or fresh zero pages (real)",
+}
+
 # Ops whose kernels must equal NumPy bit for bit (correctly rounded or exact).
 # The others are transcendental: within ULP[op] units in the last place of NumPy.
 TRANSCENDENTAL = frozenset({*_REAL, "pow", "atan2", "hypot"})
