@@ -124,6 +124,37 @@ def _bind(peer: str, mod: object, call: object, arrays: list) -> Callable | None
     return lambda: call(mod, *conv)
 
 
+def _busy_ticks() -> int | None:
+    try:
+        with open("/proc/stat") as f:
+            fields = [int(v) for v in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return sum(fields) - fields[3] - fields[4]  # all but idle and iowait
+
+
+def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15) -> bool:
+    """Wait (up to ``max_wait`` s) until other processes use < ``share`` of one core.
+
+    The parallel routes need every core; on a shared machine another process's burst
+    would be measured as aiarray's cost.  Returns False when it never got quiet.
+    """
+    hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    end = time.monotonic() + max_wait
+    while True:
+        busy0, own0 = _busy_ticks(), os.times()
+        if busy0 is None:
+            return True
+        time.sleep(window)
+        busy1, own1 = _busy_ticks(), os.times()
+        own = (own1.user + own1.system - own0.user - own0.system) * hz
+        others = busy1 - busy0 - own
+        if others < share * window * hz:
+            return True
+        if time.monotonic() > end:
+            return False
+
+
 def _sample(fn: Callable, inner: int) -> float:
     t = time.perf_counter()
     for _ in range(inner):
@@ -144,6 +175,7 @@ def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dic
         except Exception:
             continue
     _settle()
+    wait_quiet()
     times: dict[str, list[float]] = {p: [] for p in fns}
     for _ in range(reps):
         for peer, fn in fns.items():

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import aiarray._kernels as K  # noqa: E402
+from aiarray._bench import wait_quiet  # noqa: E402
 from aiarray._kernels import _numba  # noqa: E402
 from aiarray._numpy_path import quiet  # noqa: E402
 from aiarray._registry import OPS  # noqa: E402
@@ -98,6 +99,7 @@ def measure_pairs(n: int, reps: int, only: set | None) -> dict:
                     funcs.append(numba)
                 except Exception:
                     pass
+            wait_quiet()
             t = best_times(funcs, reps)
             route.numba, route.min_size = saved
             nb = round(t[2] / t[0], 3) if len(t) > 2 else None
@@ -118,6 +120,7 @@ def break_even(name: str, dtype: str, use_numba: bool, reps: int) -> int:
     for p in range(10, 23):
         args = operands(op, dt, 1 << p)
         K.hook(op, args, dt)
+        wait_quiet()
         t = best_times([lambda args=args: quiet(op.numpy, *args),
                           lambda args=args: K.hook(op, args, dt)], reps)
         wins[p] = t[1] < 0.95 * t[0]

@@ -958,3 +958,18 @@ def test_cli_table_with_a_policy():
     header = lines[1].split()
     row = dict(zip(header, lines[2 + header.index("s8")].split()[1:], strict=True))
     assert row["u8"] == "s16" and row["f32"] == "-"
+
+
+@pytest.mark.parametrize("obj", [1.5, [1.0, 2.5], [[1.0], [-0.25]], (3.0, 1e-300)])
+def test_asarray_float_that_is_not_whole_into_an_integer_dtype_raises(obj):
+    """Like full(): an integer dtype cannot hold 1.5; astype is the way to truncate."""
+    with pytest.raises(TypeError) as info:
+        aa.asarray(obj, dtype=aa.int32)
+    assert info.value.status == aa.Status.TYPE_MISMATCH
+    assert "whole number" in str(info.value)
+
+
+def test_asarray_whole_floats_into_an_integer_dtype_convert_exactly():
+    out = aa.asarray([1.0, -2.0, 3e9], dtype=aa.int64)
+    assert out.dtype == aa.int64
+    np.testing.assert_array_equal(np.asarray(out), np.array([1, -2, 3_000_000_000]))

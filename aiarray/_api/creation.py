@@ -159,6 +159,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
             return Array._new(convert(obj, src, dt), dt)
     if type(obj) is int and dt is None:
         P.check_int_fits(obj, DEFAULT_INT, "obj")
+    if dt is not None and (dt in D.INTEGER or dt is D.bool_) and isinstance(obj, float | list | tuple):
+        _check_whole_numbers(obj, dt)
     target = D.complex128 if dt is D.complex32 else dt
     try:
         a = quiet(_np_asarray, obj, target, copy)
@@ -182,6 +184,20 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
         elif dt is D.float64 and isinstance(obj, list | tuple) and a.size:
             a = _python_values(obj, a)  # NumPy makes float64 of ints beyond int64
     return Array._new(a, dt)
+
+
+def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
+    """Python floats for an integer (or bool) dtype must be whole numbers, as in ``full``."""
+    try:
+        f = quiet(np.asarray, obj)
+    except (ValueError, TypeError):
+        return  # the conversion proper reports it
+    # NaN and infinity are left to the conversion (ValueError / OverflowError)
+    if f.dtype.kind == "f" and f.size and bool(np.any(np.isfinite(f) & (np.trunc(f) != f))):
+        raise TypeMismatchError(
+            f"asarray(): obj holds a float that is not a whole number; dtype "
+            f"{D.name_of(dt)} cannot hold it (use astype to truncate)"
+        )
 
 
 def _np_asarray(obj: object, dtype: np.dtype | None, copy: builtins.bool | None) -> np.ndarray:
