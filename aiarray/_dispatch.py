@@ -127,7 +127,7 @@ def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.
             if dt is None:
                 raise P._cannot(D.name_of(d1), D.name_of(d2), pol, f"{op.name}() dtypes")
         if pol.parameter_rule:
-            _parameter_rule(op, (x1, x2), dt)
+            check_parameters(op.name, (x1, x2), dt)
         a1 = x1._array if d1 is dt else _cast(x1._array, dt)
         a2 = x2._array if d2 is dt else _cast(x2._array, dt)
         return a1, a2, dt
@@ -138,18 +138,19 @@ def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.
             raise not_an_array(op.name, "x2" if t1 else "x1", sc)
         dt = P.promote_scalar(arr._dtype, sc, key, pol, f"{op.name}() {'x2' if t1 else 'x1'}")
         if pol.parameter_rule:
-            _parameter_rule(op, (arr,), dt)
+            check_parameters(op.name, (arr,), dt)
         a = arr._array if arr._dtype is dt else _cast(arr._array, dt)
         s = _scalar_operand(sc, dt)
         return (a, s, dt) if t1 else (s, a, dt)
     raise not_an_array(op.name, "x1", x1)
 
 
-def _parameter_rule(op: ElementwiseOp, arrays: tuple, dt: np.dtype) -> None:
+def check_parameters(func: str, arrays: tuple | list, dt: np.dtype) -> None:
+    """MindSpore's rule: an array marked as a parameter is never implicitly cast."""
     for x in arrays:
-        if x._dtype is not dt and x.is_parameter:
+        if type(x) is Array and x._dtype is not dt and x.is_parameter:
             raise ParameterCastError(
-                f"{op.name}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
+                f"{func}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
                 f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
             )
 
@@ -345,12 +346,7 @@ def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np
     if dt is None:
         raise InvalidArgumentError(f"{func}(): {argname} must hold at least one array")
     if pol.parameter_rule:
-        for x in arrays:
-            if x._dtype is not dt and x.is_parameter:
-                raise ParameterCastError(
-                    f"{func}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
-                    f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
-                )
+        check_parameters(func, arrays, dt)
     return dt
 
 

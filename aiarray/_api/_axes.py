@@ -1,10 +1,20 @@
-"""Axis validation shared by the reductions and manipulation functions."""
+"""Argument validation shared by the API modules: ints and axes."""
 
 from __future__ import annotations
 
 import operator
 
 from .._errors import AxisError, TypeMismatchError
+
+
+def int_arg(value: object, func: str, argname: str) -> int:
+    """A Python int argument (a bool or a non-integer raises TypeError naming it)."""
+    if isinstance(value, bool):
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
 
 
 def normalize_axis(axis: object, ndim: int, func: str, argname: str = "axis") -> int:

@@ -14,12 +14,11 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _scalar_operand, cast, common_dtype, not_an_array
+from .._dispatch import _scalar_operand, cast, check_parameters, common_dtype, not_an_array
 from .._errors import (
     AxisError,
     DimensionMismatchError,
     InvalidArgumentError,
-    ParameterCastError,
     TypeMismatchError,
 )
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
@@ -53,12 +52,7 @@ def promote_operands(func: str, named: tuple[tuple[str, object], ...]
                 raise not_an_array(func, name, v)
             dt = P.promote_scalar(dt, v, key, pol)
     if pol.parameter_rule:
-        for x in arrays:
-            if x._dtype is not dt and x.is_parameter:
-                raise ParameterCastError(
-                    f"{func}(): a parameter of dtype {D.name_of(x._dtype)} would be cast to "
-                    f"{D.name_of(dt)}; the mindspore policy does not convert parameters"
-                )
+        check_parameters(func, arrays, dt)
     out = [cast(v, dt) if type(v) is Array else _scalar_operand(v, dt) for _, v in named]
     return out, dt
 

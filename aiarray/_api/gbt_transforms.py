@@ -8,7 +8,6 @@ These functions only move data: every dtype works, complex32 moves as raw bits.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -25,7 +24,7 @@ from .._errors import (
     OutOfRangeError,
     TypeMismatchError,
 )
-from ._axes import normalize_axis
+from ._axes import int_arg, normalize_axis
 
 __all__ = [
     "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
@@ -43,14 +42,6 @@ def array_arg(x: object, func: str, argname: str = "x") -> Array:
     return x
 
 
-def int_arg(value: object, func: str, argname: str) -> int:
-    """A Python int argument (a bool or a non-integer raises TypeError naming it)."""
-    if isinstance(value, bool):
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
 
 
 def int_tuple(value: object, func: str, argname: str, length: int | None = None) -> tuple[int, ...]:

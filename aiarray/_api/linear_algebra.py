@@ -6,7 +6,6 @@ complex64 and round back once.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 import numpy as np
@@ -16,6 +15,7 @@ from .._array import Array
 from .._dispatch import cast, common_dtype, not_an_array
 from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
+from ._axes import int_arg
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
@@ -36,13 +36,6 @@ def _compute(x: Array, dt: np.dtype) -> np.ndarray:
     return D.widen(cast(x, dt))
 
 
-def _int(value: object, func: str, argname: str) -> int:
-    if isinstance(value, bool):
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
 
 
 def _contracted(axes: object, ndim: int, argname: str) -> list[int]:
@@ -50,7 +43,7 @@ def _contracted(axes: object, ndim: int, argname: str) -> list[int]:
         raise TypeMismatchError(f"tensordot(): {argname}={axes!r} must be a sequence of ints")
     out = []
     for a in axes:
-        i = _int(a, "tensordot", argname)
+        i = int_arg(a, "tensordot", argname)
         if not -ndim <= i < ndim:
             raise AxisError(f"tensordot(): {argname} holds axis {i}, out of range for "
                             f"ndim={ndim}")
@@ -115,7 +108,7 @@ def tensordot(
             raise AxisError(f"tensordot(): axes[0]={axes[0]!r} and axes[1]={axes[1]!r} must "
                             "have the same length")
     else:
-        k = _int(axes, "tensordot", "axes")
+        k = int_arg(axes, "tensordot", "axes")
         if k < 0:
             raise AxisError(f"tensordot(): axes={k} must be non-negative")
         if k > n1 or k > n2:
@@ -146,7 +139,7 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
             f"vecdot(): x1 (shape {x1.shape}) and x2 (shape {x2.shape}) need at least one axis"
         )
     n = min(x1.ndim, x2.ndim)
-    ax = _int(axis, "vecdot", "axis")
+    ax = int_arg(axis, "vecdot", "axis")
     if ax >= 0 and x1.ndim == x2.ndim:
         ax -= n
     if not -n <= ax <= -1:

@@ -18,7 +18,7 @@ from .._errors import (
     InvalidArgumentError,
     TypeMismatchError,
 )
-from ._axes import normalize_axis
+from ._axes import int_arg, normalize_axis
 
 __all__ = [
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
@@ -120,14 +120,6 @@ def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
     return Array._new(out, dt)
 
 
-def _int_arg(value: object, func: str, argname: str) -> int:
-    """A Python int argument (bool and non-integers raise TypeError naming it)."""
-    if isinstance(value, bool):
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
 
 
 def _axis_list(axis: object, ndim: int, func: str, argname: str = "axis") -> list[int]:
@@ -340,19 +332,19 @@ def roll(
         if isinstance(shift, tuple | list):
             raise InvalidArgumentError(f"roll(): shift={shift!r} must be an int when axis "
                                        "is None (the flattened array has one axis)")
-        s = _int_arg(shift, "roll", "shift")
+        s = int_arg(shift, "roll", "shift")
         flat = a.reshape(-1)
         out = np.roll(flat, s % flat.size if flat.size else 0).reshape(x.shape)
         return _wrap(out, x.dtype)
     axes = _axis_list(axis, x.ndim, "roll")
     if isinstance(shift, tuple | list):
-        shifts = [_int_arg(s, "roll", f"shift[{i}]") for i, s in enumerate(shift)]
+        shifts = [int_arg(s, "roll", f"shift[{i}]") for i, s in enumerate(shift)]
         if len(shifts) != len(axes):
             raise InvalidArgumentError(
                 f"roll(): shift={shift!r} and axis={axis!r} must have the same length"
             )
     else:
-        shifts = [_int_arg(shift, "roll", "shift")] * len(axes)
+        shifts = [int_arg(shift, "roll", "shift")] * len(axes)
     shifts = [s % x.shape[ax] if x.shape[ax] else 0 for s, ax in zip(shifts, axes)]
     out = np.roll(a, tuple(shifts), axis=tuple(axes)) if axes else a.copy()
     return _wrap(out, x.dtype)
@@ -392,7 +384,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
             raise _big("repeat", ValueError(f"repeats up to {int(r.max())}"))
         r = r.astype(np.intp)
     else:
-        r = _int_arg(repeats, "repeat", "repeats")
+        r = int_arg(repeats, "repeat", "repeats")
         if r < 0:
             raise InvalidArgumentError(f"repeat(): repeats={r} is negative")
     try:
@@ -412,7 +404,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
         raise not_an_array("tile", "x", x)
     if not isinstance(repetitions, Sequence) or isinstance(repetitions, str):
         raise TypeMismatchError(f"tile(): repetitions={repetitions!r} must be a tuple of ints")
-    reps = tuple(_int_arg(r, "tile", f"repetitions[{i}]") for i, r in enumerate(repetitions))
+    reps = tuple(int_arg(r, "tile", f"repetitions[{i}]") for i, r in enumerate(repetitions))
     for i, r in enumerate(reps):
         if r < 0:
             raise InvalidArgumentError(f"tile(): repetitions[{i}]={r} is negative")
