@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes, fft, grad, linalg, quantization, random, sparse
+from . import _dtypes, _kernels, fft, grad, linalg, quantization, random, sparse
+from ._kernels import get_num_threads, set_num_threads
 from ._api.creation import (
     arange,
     asarray,
@@ -233,7 +234,7 @@ __all__ = [
     "var", "all", "any", "diff",
     # extensions
     "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
-    "grad", "sparse",
+    "grad", "sparse", "set_num_threads", "get_num_threads",
     # GB/T operators the standard has no name for
     "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
     "split", "strided_slice", "gather_nd", "masked_select", "scatter", "allclose", "isclose",
@@ -258,3 +259,4 @@ for _name in __all__:  # public functions report the public module
         except (AttributeError, TypeError):
             pass
 del _name, _obj
+_kernels.install()  # large inputs to the numba / threaded paths (numba loads lazily)

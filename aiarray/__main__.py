@@ -101,12 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
     tb = sub.add_parser("table", help="print a policy's whole promotion table")
     tb.add_argument("--scalar", action="store_true", help="the tensor-scalar table")
     tb.add_argument("--markdown", action="store_true", help="as a Markdown table")
+    sub.add_parser("bench", help="a quick benchmark against NumPy (and peers when installed)",
+                   add_help=False)
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
+        from aiarray import _bench
+
+        return _bench.main(argv[1:])
     args = build_parser().parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     return handler(args)

@@ -177,7 +177,7 @@ def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dic
     _settle()
     wait_quiet()
     times: dict[str, list[float]] = {p: [] for p in fns}
-    for _ in range(reps):
+    for _ in range(reps):  # back to back, as a program calling the ops in a loop
         for peer, fn in fns.items():
             times[peer].append(_sample(fn, case.inner))
     return {p: statistics.median(t) for p, t in times.items()}

@@ -51,7 +51,7 @@ def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndar
     else:
         hook = kernel_hook
         out = None
-        if hook is not None and args[0].size >= KERNEL_MIN_SIZE:
+        if hook is not None and max(args[0].size, args[-1].size) >= KERNEL_MIN_SIZE:
             out = hook(op, args, dt)
         if out is None:
             out = quiet(op.numpy, *args)

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _kernels
 from .. import _promotion as P
 from .._array import Array
 from .._dispatch import _scalar_operand, cast, check_parameters, common_dtype, not_an_array
@@ -81,6 +82,10 @@ def multiply_add_core(a1: np.ndarray, a2: np.ndarray, a3: np.ndarray,
     """
     if dt in D.COMPUTE:
         a1, a2, a3 = D.widen(a1), D.widen(a2), D.widen(a3)
+    else:
+        fused = _kernels.fused_multiply_add(a1, a2, a3, dt)  # None: small or not handled
+        if fused is not None:
+            return fused
     token = quiet_enter(_QUIET)
     try:
         buf = np.multiply(a1, a2)

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _kernels
 from .._array import Array
 from .._dispatch import cast, not_an_array
 from .._errors import InvalidArgumentError, TypeMismatchError
@@ -72,7 +73,9 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
     axes = normalize_axes(axis, x.ndim, func)
     dt = _accumulation_dtype(x, dtype, func)
     a = D.widen(cast(x, dt))
-    out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
+    out = _kernels.reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+    if out is None:
+        out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
     return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
@@ -149,7 +152,10 @@ def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) 
             f"{func}(): cannot reduce an empty array (shape {x.shape}, axis={axis!r}): "
             f"{func} of zero elements has no value"
         )
-    out = quiet(ufunc.reduce, D.widen(x._array), axes, None, None, keepdims)
+    a = D.widen(x._array)
+    out = _kernels.reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+    if out is None:
+        out = quiet(ufunc.reduce, a, axes, None, None, keepdims)
     return Array._new(D.narrow(np.asarray(out), x._dtype), x._dtype)
 
 
@@ -180,7 +186,9 @@ def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
     if a.dtype != cdt:
         a = a.astype(cdt)
     n = _count(x.shape, axes)
-    total = quiet(np.add.reduce, a, axes, cdt, None, True)
+    total = _kernels.reduce("sum", a, axes, keepdims=True)  # None: small or not handled
+    if total is None:
+        total = quiet(np.add.reduce, a, axes, cdt, None, True)
     mean = quiet(np.divide, total, np.asarray(n, cdt))
     if correction is None:
         out = mean

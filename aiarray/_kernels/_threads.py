@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +45,7 @@ class Workers:
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self._pool: ThreadPoolExecutor | None = None
+        self._pool: Any = None  # a concurrent.futures.ThreadPoolExecutor, made on first use
         self._pid = -1
         self._lock = threading.Lock()
 
@@ -55,9 +55,11 @@ class Workers:
         if old is not None and self._pid == os.getpid():
             old.shutdown(wait=False)
 
-    def _executor(self) -> ThreadPoolExecutor:
+    def _executor(self) -> Any:
         pool = self._pool
         if pool is None or self._pid != os.getpid():
+            from concurrent.futures import ThreadPoolExecutor  # not at import: ~3 ms
+
             with self._lock:
                 if self._pool is None or self._pid != os.getpid():
                     self._pool = ThreadPoolExecutor(
