@@ -224,16 +224,6 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
     return x1
 
 
-def _ufunc_array_out() -> bool:
-    try:
-        return type(np.add(np.ones(()), np.ones(()), out=...)) is np.ndarray
-    except TypeError:  # NumPy without out=...
-        return False
-
-
-_UFUNC_ARRAY_OUT = _ufunc_array_out()
-
-
 def defers(other: object) -> bool:
     """Whether an operator should return NotImplemented for ``other`` (e.g. a SparseArray)."""
     return getattr(type(other), "_aiarray_defer", False)
@@ -250,8 +240,8 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     direct = op.direct
     ufunc = op.numpy
     is_ufunc = isinstance(ufunc, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
-    array_out = is_ufunc and _UFUNC_ARRAY_OUT  # out=... gives 0-d arrays
     new = object.__new__
+    ndarray = np.ndarray
     asarray = np.asarray
     kinds = _PY_KINDS
     fits = P.check_int_fits
@@ -263,18 +253,18 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
             if type(x) is Array:
                 fast = direct.get(x._dtype)
                 a = x._array
-                if fast is not None and (kernel_hook is None or a.size < KERNEL_MIN_SIZE):
+                if fast is not None and (a.size < KERNEL_MIN_SIZE or kernel_hook is None):
                     res, needs_quiet = fast
                     if needs_quiet:
                         token = quiet_enter(_QUIET)
                         try:
-                            out = ufunc(a, out=...) if array_out else asarray(ufunc(a))
+                            out = ufunc(a) if a.ndim or not is_ufunc else ufunc(a, out=...)
                         finally:
                             quiet_exit(token)
-                    elif array_out:
-                        out = ufunc(a, out=...)
                     else:
-                        out = asarray(ufunc(a))
+                        out = ufunc(a) if a.ndim or not is_ufunc else ufunc(a, out=...)
+                    if type(out) is not ndarray:  # a 0-d operand gives a NumPy scalar
+                        out = asarray(out)
                     obj = new(Array)
                     obj._array = out
                     obj._dtype = res
@@ -297,21 +287,21 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 else:
                     fast = None
                 a = x1._array
-                if fast is not None and (kernel_hook is None or a.size < KERNEL_MIN_SIZE):
+                if fast is not None and (a.size < KERNEL_MIN_SIZE or kernel_hook is None):
                     res, needs_quiet = fast
                     try:
                         if needs_quiet:
                             token = quiet_enter(_QUIET)
                             try:
-                                out = ufunc(a, b, out=...) if array_out else asarray(ufunc(a, b))
+                                out = ufunc(a, b) if a.ndim or not is_ufunc else ufunc(a, b, out=...)
                             finally:
                                 quiet_exit(token)
-                        elif array_out:
-                            out = ufunc(a, b, out=...)
                         else:
-                            out = asarray(ufunc(a, b))
+                            out = ufunc(a, b) if a.ndim or not is_ufunc else ufunc(a, b, out=...)
                     except ValueError as e:
                         raise _value_error(op, a, b, e) from None
+                    if type(out) is not ndarray:  # 0-d operands give a NumPy scalar
+                        out = asarray(out)
                     obj = new(Array)
                     obj._array = out
                     obj._dtype = res
