@@ -9,7 +9,6 @@ from __future__ import annotations
 import math as _math
 
 from . import _dtypes, _kernels, fft, grad, linalg, quantization, random, sparse
-from ._kernels import get_num_threads, set_num_threads
 from ._api.creation import (
     arange,
     asarray,
@@ -165,6 +164,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
+from ._kernels import get_num_threads, set_num_threads
 from ._promotion import (
     TypedScalar,
     explain_promotion,
@@ -236,9 +236,9 @@ __all__ = [
     "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
     "grad", "sparse", "set_num_threads", "get_num_threads",
     # GB/T operators the standard has no name for
-    "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous", "layout", "pad",
-    "split", "strided_slice", "gather_nd", "masked_select", "scatter", "allclose", "isclose",
-    "multiply_add", "trace",
+    "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous",
+    "layout", "pad", "split", "strided_slice", "gather_nd", "masked_select", "scatter",
+    "allclose", "isclose", "multiply_add", "trace",
     # aiarray: array object, devices, promotion, errors
     "Array", "Device", "CPU", "as_parameter", "scalar", "TypedScalar",
     "set_promotion_policy", "get_promotion_policy", "promotion_policy", "explain_promotion",

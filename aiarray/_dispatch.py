@@ -289,15 +289,16 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 a = x1._array
                 if fast is not None and (a.size < KERNEL_MIN_SIZE or kernel_hook is None):
                     res, needs_quiet = fast
+                    scalar_out = not a.ndim and is_ufunc  # out=... keeps a 0-d result an array
                     try:
                         if needs_quiet:
                             token = quiet_enter(_QUIET)
                             try:
-                                out = ufunc(a, b) if a.ndim or not is_ufunc else ufunc(a, b, out=...)
+                                out = ufunc(a, b, out=...) if scalar_out else ufunc(a, b)
                             finally:
                                 quiet_exit(token)
                         else:
-                            out = ufunc(a, b) if a.ndim or not is_ufunc else ufunc(a, b, out=...)
+                            out = ufunc(a, b, out=...) if scalar_out else ufunc(a, b)
                     except ValueError as e:
                         raise _value_error(op, a, b, e) from None
                     if type(out) is not ndarray:  # 0-d operands give a NumPy scalar

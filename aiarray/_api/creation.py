@@ -159,7 +159,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
             return Array._new(convert(obj, src, dt), dt)
     if type(obj) is int and dt is None:
         P.check_int_fits(obj, DEFAULT_INT, "obj")
-    if dt is not None and (dt in D.INTEGER or dt is D.bool_) and isinstance(obj, float | list | tuple):
+    integral = dt is not None and (dt in D.INTEGER or dt is D.bool_)
+    if integral and isinstance(obj, float | list | tuple):
         _check_whole_numbers(obj, dt)
     target = D.complex128 if dt is D.complex32 else dt
     try:
