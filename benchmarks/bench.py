@@ -5,6 +5,10 @@ machine with OpenBLAS's overrides unset in this command only:
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py [--n 1e7] [--reps 15]
 
+OpenMP worker threads (torch's, numba's omp layer) are told to sleep rather than spin
+between calls (OMP_WAIT_POLICY=PASSIVE, unless set), so one peer's idle threads do not
+steal the cores from the next peer in the interleaved runs.
+
 Peers that are not installed are skipped (pip install numexpr array-api-strict
 matplotlib; torch CPU).  ``python -m aiarray bench`` is the quick version.
 """
@@ -13,11 +17,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import platform
 import subprocess
 import sys
 import threading
 from pathlib import Path
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before any OpenMP runtime loads
 
 import numpy as np
 
