@@ -12,14 +12,13 @@ back once.  See docs/api/fft.md.
 from __future__ import annotations
 
 import math
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from . import _dtypes as D
-from ._api._axes import normalize_axis
+from ._api._axes import int_arg, normalize_axis
 from ._api.creation import DEFAULT_FLOAT
 from ._array import Array
 from ._device import check_device
@@ -63,12 +62,7 @@ def _check_norm(norm: object, func: str) -> str:
 
 def _length(n: object, func: str, name: str = "n", allow_minus_one: bool = False) -> int:
     """A transform length: an int >= 1 (or -1, 'the whole axis', inside ``s``)."""
-    if isinstance(n, bool | np.bool_):
-        raise TypeMismatchError(f"{func}(): {name}={n!r} must be an int, not a bool")
-    try:
-        k = operator.index(n)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {name}={n!r} must be an int") from None
+    k = int_arg(n, func, name)
     if k < 1 and not (allow_minus_one and k == -1):
         allowed = ">= 1 or -1" if allow_minus_one else ">= 1"
         raise InvalidArgumentError(f"{func}(): {name}={n} must be {allowed}")

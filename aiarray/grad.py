@@ -18,8 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from . import _dtypes as D
-from ._api._axes import normalize_axis
-from ._api.creation import shape_tuple
+from ._api._axes import normalize_axis, shape_tuple
 from ._api.elementwise import _clip_bound
 from ._api.gbt_transforms import array_arg, int_arg, moved, slice_spec, wrap
 from ._array import Array

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import builtins
 import math
-import operator
 from typing import Any
 
 import numpy as np
 
 from . import _dtypes as D
 from . import _random_impl as R
-from ._api.creation import DEFAULT_FLOAT, shape_tuple
+from ._api._axes import int_arg, shape_tuple
+from ._api.creation import DEFAULT_FLOAT
 from ._array import Array
 from ._device import check_device
 from ._dispatch import not_an_array
@@ -38,16 +38,9 @@ _BERNOULLI_DTYPES = D.BOOL | D.INTEGER | D.REAL_FLOAT
 
 
 # -- argument checks --------------------------------------------------------------
-def _seed(seed: object) -> int:
-    if isinstance(seed, builtins.bool):
-        raise TypeMismatchError(f"seed={seed!r} must be an int, not a bool")
-    try:
-        value = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"seed={seed!r} must be a non-negative int") from None
-    if value < 0:
-        raise InvalidArgumentError(f"seed={value} must be non-negative (0 = system entropy)")
-    return value
+def _seed(seed: object, func: str = "random") -> int:
+    """A seed: an int >= 0 (0 = system entropy)."""
+    return int_arg(seed, func, "seed", minimum=0)
 
 
 def _real(func: str, name: str, value: object) -> float:
@@ -87,15 +80,7 @@ def _in_range(func: str, name: str, value: float, dt: np.dtype) -> None:
 
 
 def _count(func: str, name: str, value: object) -> int:
-    if isinstance(value, builtins.bool):
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int, not a bool")
-    try:
-        n = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int") from None
-    if n < 0:
-        raise InvalidArgumentError(f"{func}(): {name}={n} must be non-negative")
-    return n
+    return int_arg(value, func, name, minimum=0)
 
 
 def _shape(func: str, shape: object) -> tuple[int, ...]:

@@ -32,8 +32,7 @@ import numpy as np
 
 from . import _dtypes as D
 from . import _promotion as P
-from ._api._axes import normalize_axes, normalize_axis
-from ._api.creation import shape_tuple
+from ._api._axes import normalize_axes, normalize_axis, shape_tuple
 from ._api.data_type import convert
 from ._api.statistical import _accumulation_dtype
 from ._array import Array

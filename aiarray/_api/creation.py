@@ -23,6 +23,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._numpy_path import quiet
+from ._axes import int_arg, shape_tuple
 from .data_type import convert
 
 __all__ = [
@@ -39,28 +40,6 @@ _DEFAULT_FOR_KIND = {"b": D.bool_, "i": DEFAULT_INT, "u": DEFAULT_INT, "f": DEFA
 
 def _opt_dtype(dtype: object) -> np.dtype | None:
     return None if dtype is None else D.canonical(dtype)
-
-
-def shape_tuple(shape: object, argname: str = "shape") -> tuple[int, ...]:
-    """Validate a shape (an int or a sequence of non-negative ints)."""
-    if isinstance(shape, int | np.integer) and not isinstance(shape, builtins.bool):
-        shape = (int(shape),)
-    try:
-        dims = tuple(int(operator_index(s)) for s in shape)  # type: ignore[union-attr]
-    except TypeError:
-        raise TypeMismatchError(f"{argname}={shape!r} must be an int or a tuple of ints") from None
-    if any(d < 0 for d in dims):
-        raise InvalidArgumentError(f"{argname}={shape!r} has a negative dimension")
-    return dims
-
-
-def operator_index(v: object) -> int:
-    """``operator.index`` that rejects bools."""
-    if isinstance(v, builtins.bool):
-        raise TypeError
-    import operator
-
-    return operator.index(v)
 
 
 def allocating(func: Any, *args: Any, what: str, **kwargs: Any) -> np.ndarray:
@@ -369,7 +348,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
              dtype: Any = None, device: Any = None, endpoint: builtins.bool = True) -> Array:
     """``num`` evenly spaced values from start to stop (GB/T 7.2.1.13)."""
     check_device(device)
-    num = operator_index(num) if not isinstance(num, builtins.bool) else -1
+    num = int_arg(num, "linspace", "num")
     if num < 0:
         raise InvalidArgumentError(f"linspace(): num={num!r} must be a non-negative int")
     for name, v in (("start", start), ("stop", stop)):
@@ -400,7 +379,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     n_rows = shape_tuple(n_rows, "n_rows")[0]
     n_cols = n_rows if n_cols is None else shape_tuple(n_cols, "n_cols")[0]
-    k = operator_index(k)
+    k = int_arg(k, "eye", "k")
     a = allocating(np.eye, n_rows, n_cols, k, dtype=D.COMPUTE.get(dt, dt), what="eye()")
     return Array._new(D.narrow(a, dt), dt)
 
@@ -410,7 +389,7 @@ def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
     if x.ndim < 2:
         raise DimensionMismatchError(f"{name}(): x must have at least 2 dimensions, got {x.ndim}")
     a = D.bits(x._array)
-    return Array._new(func(a, k=operator_index(k)).view(x._array.dtype), x.dtype)
+    return Array._new(func(a, k=int_arg(k, name, "k")).view(x._array.dtype), x.dtype)
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:

@@ -7,7 +7,6 @@ and rounds the result back to the input's precision once.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -22,7 +21,7 @@ from .._errors import (
     InvalidArgumentError,
     TypeMismatchError,
 )
-from ._axes import normalize_axis
+from ._axes import int_arg, normalize_axis
 from .statistical import _accumulation_dtype
 
 # Result tuples named as the standard (and GB/T's LU) say.
@@ -162,16 +161,6 @@ def bool_arg(value: object, func: str, name: str) -> bool:
     if not isinstance(value, bool | np.bool_):
         raise TypeMismatchError(f"{func}(): {name}={value!r} must be a bool")
     return bool(value)
-
-
-def int_arg(value: object, func: str, name: str) -> int:
-    """An integer argument (not a bool); TypeError otherwise."""
-    if isinstance(value, bool | np.bool_):
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int, not a bool")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be an int") from None
 
 
 def lapack(func: str, call: Callable[..., Any], *args: Any, name: str = "x",

@@ -18,13 +18,12 @@ from .._array import Array
 from .._dispatch import cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._registry import INT_TO_FLOAT
-from ._axes import normalize_axes
+from ._axes import int_arg, normalize_axes
 from .linalg_base import (
     array_arg,
     back,
     bool_arg,
     diagonal_axes,
-    int_arg,
     lapack,
     matrix_arg,
     real_of,

@@ -18,7 +18,7 @@ from .._errors import (
     InvalidArgumentError,
     TypeMismatchError,
 )
-from ._axes import int_arg, normalize_axis
+from ._axes import int_arg, normalize_axis, shape_tuple
 
 __all__ = [
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
@@ -61,19 +61,9 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     return Array._new(a.reshape(dims), x.dtype)
 
 
-def _shape_of(shape: object, argname: str, func: str) -> tuple[int, ...]:
-    try:
-        dims = tuple(operator.index(s) for s in shape)  # type: ignore[union-attr]
-    except TypeError:
-        raise TypeMismatchError(f"{func}(): {argname}={shape!r} must be a tuple of ints") from None
-    if any(d < 0 for d in dims):
-        raise InvalidArgumentError(f"{func}(): {argname}={shape!r} has a negative size")
-    return dims
-
-
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """The shape that ``shapes`` broadcast to (GB/T 5.4); ValueError if they do not."""
-    dims = [_shape_of(s, f"shapes[{i}]", "broadcast_shapes") for i, s in enumerate(shapes)]
+    dims = [shape_tuple(s, f"shapes[{i}]", "broadcast_shapes") for i, s in enumerate(shapes)]
     try:
         return tuple(int(d) for d in np.broadcast_shapes(*dims))
     except ValueError:
@@ -86,7 +76,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19)."""
     if type(x) is not Array:
         raise not_an_array("broadcast_to", "x", x)
-    dims = _shape_of(shape, "shape", "broadcast_to")
+    dims = shape_tuple(shape, "shape", "broadcast_to")
     try:
         out = np.broadcast_to(x._array, dims)
     except ValueError:
