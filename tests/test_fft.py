@@ -7,12 +7,12 @@ and scale with the dtype's epsilon.
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 
 import ml_dtypes
 import numpy as np
 import pytest
+from _raises import raises
 
 import aiarray as aa
 from aiarray import Status
@@ -57,13 +57,6 @@ def close(out: aa.Array, expected: np.ndarray, dtype: str) -> None:
     np.testing.assert_allclose(npy(out), expected, rtol=0, atol=TOL[dtype] * scale * 4)
 
 
-@contextlib.contextmanager
-def raises(exc: type, status: Status, *words: str):
-    with pytest.raises(exc) as info:
-        yield
-    assert info.value.status == status
-    for w in words:
-        assert w in str(info.value), (w, str(info.value))
 
 
 # -- one-dimensional transforms ------------------------------------------------------------

@@ -9,13 +9,13 @@ defining identities (reconstruction, orthonormality, triangularity).
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import math
 
 import ml_dtypes
 import numpy as np
 import pytest
+from _raises import raises
 
 import aiarray as aa
 from aiarray import Status
@@ -83,13 +83,6 @@ def herm(a: np.ndarray) -> np.ndarray:
     return np.conj(np.swapaxes(a, -1, -2))
 
 
-@contextlib.contextmanager
-def raises(exc: type, status: Status, *words: str):
-    with pytest.raises(exc) as info:
-        yield
-    assert info.value.status == status
-    for w in words:
-        assert w in str(info.value), (w, str(info.value))
 
 
 # -- Cholesky, det, slogdet, inv, solve ------------------------------------------------

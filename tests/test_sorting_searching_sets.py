@@ -7,12 +7,12 @@ sorts, NaN placement, signed zeros, promotion of mixed dtypes); never from aiarr
 
 from __future__ import annotations
 
-import contextlib
 import math
 
 import ml_dtypes
 import numpy as np
 import pytest
+from _raises import raises
 
 import aiarray as aa
 from aiarray import Status
@@ -53,14 +53,6 @@ def ref(x: aa.Array) -> np.ndarray:
     return a.astype(np.float32) if a.dtype == BF16 else a
 
 
-@contextlib.contextmanager
-def raises(exc: type, status: Status, *words: str):
-    """Like pytest.raises, also checking ``.status`` and that the message names ``words``."""
-    with pytest.raises(exc) as info:
-        yield info
-    assert info.value.status == status, info.value.status
-    for w in words:
-        assert w in str(info.value), (w, str(info.value))
 
 
 # ---------------------------------------------------------------------------

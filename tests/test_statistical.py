@@ -11,12 +11,12 @@ are hand-written tables taken from the Array API standard and the brief:
 
 from __future__ import annotations
 
-import contextlib
 import math
 
 import ml_dtypes
 import numpy as np
 import pytest
+from _raises import raises
 
 import aiarray as aa
 from aiarray import Status
@@ -84,14 +84,6 @@ def check_close(out: aa.Array, expected: np.ndarray, dtype: str) -> None:
                                    rtol=tol(dtype), atol=tol(dtype))
 
 
-@contextlib.contextmanager
-def raises(exc: type, status: Status, *words: str):
-    """Like pytest.raises, also checking ``.status`` and that the message names ``words``."""
-    with pytest.raises(exc) as info:
-        yield info
-    assert info.value.status == status, info.value.status
-    for w in words:
-        assert w in str(info.value), (w, str(info.value))
 
 
 # ---------------------------------------------------------------------------
