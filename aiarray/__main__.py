@@ -116,7 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bench.main(argv[1:])
     args = build_parser().parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
-    return handler(args)
+    try:
+        return handler(args)
+    except BrokenPipeError:  # e.g. `python -m aiarray table | head`: the reader left
+        sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit
+        return 0
 
 
 if __name__ == "__main__":

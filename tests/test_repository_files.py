@@ -47,3 +47,20 @@ def test_revision_is_pinned() -> None:
     text = (ROOT / "conformance" / "REVISION").read_text()
     revs = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
     assert len(revs) == 1 and re.fullmatch(r"[0-9a-f]{40}", revs[0])
+
+
+def test_cli_output_cut_short_by_the_reader_is_not_an_error(monkeypatch) -> None:
+    """`python -m aiarray table | head -1`: the closed pipe ends the command quietly."""
+    import sys
+
+    from aiarray.__main__ import main
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["table", "--scalar"]) == 0
