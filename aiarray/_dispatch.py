@@ -20,7 +20,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._numpy_path import _QUIET, quiet, quiet_enter, quiet_exit
+from ._numpy_path import quiet, quiet_run
 from ._registry import INT_TO_FLOAT, ElementwiseOp
 
 Array = None  # set by _array at import time (avoids a circular import)
@@ -229,19 +229,43 @@ def defers(other: object) -> bool:
     return getattr(type(other), "_aiarray_defer", False)
 
 
+def set_kernel_hook(hook: Callable | None, min_size: int) -> None:
+    """Install ``hook`` (or None) for inputs of at least ``min_size`` elements."""
+    global kernel_hook, KERNEL_MIN_SIZE, SHORT_PATH_LIMIT
+    kernel_hook = hook
+    KERNEL_MIN_SIZE = min_size
+    SHORT_PATH_LIMIT = min_size if hook is not None else _NO_LIMIT
+
+
+_NO_LIMIT = 1 << 62
+# Inputs below this size take the short path (NumPy's loop) without asking the hook.
+SHORT_PATH_LIMIT = _NO_LIMIT
+
+
+def _as_ufunc_like(func: Callable) -> Callable:
+    """``func`` called like a ufunc by the short path: takes ``out=...``, gives an ndarray."""
+
+    def call(*args: np.ndarray, out: object = None) -> np.ndarray:
+        res = func(*args)
+        return res if type(res) is np.ndarray else np.asarray(res)
+
+    return call
+
+
 def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable:
     """The public function (or operator method) for ``op``: a short path, then dispatch.
 
     The short path covers the common case, same-dtype Arrays (or an Array and a
-    Python scalar that keeps its dtype) that need no cast, in one Python frame;
-    everything else goes through :func:`unary` / :func:`binary`.  Operator methods
-    (``method=True``) return NotImplemented for operands that ask for it.
+    Python scalar that keeps its dtype) that need no cast and are below the kernel
+    size: one Python frame, NumPy's loop entered through the quiet FP context, and the
+    result wrapped.  Everything else goes through :func:`unary` / :func:`binary`.
+    Operator methods (``method=True``) return NotImplemented for operands that ask
+    for it.  The code is written for speed: it is the per-call cost of small arrays.
     """
-    direct = op.direct
-    ufunc = op.numpy
-    is_ufunc = isinstance(ufunc, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
+    result_of = op.direct.get
+    is_ufunc = isinstance(op.numpy, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
+    ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
     new = object.__new__
-    ndarray = np.ndarray
     asarray = np.asarray
     kinds = _PY_KINDS
     fits = P.check_int_fits
@@ -251,62 +275,50 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     if op.arity == 1:
         def func(x: object, /) -> object:
             if type(x) is Array:
-                fast = direct.get(x._dtype)
-                a = x._array
-                if fast is not None and (a.size < KERNEL_MIN_SIZE or kernel_hook is None):
-                    res, needs_quiet = fast
-                    if needs_quiet:
-                        token = quiet_enter(_QUIET)
+                res = result_of(x._dtype)
+                if res is not None:
+                    a = x._array
+                    if a.size < SHORT_PATH_LIMIT:
                         try:
-                            out = ufunc(a) if a.ndim or not is_ufunc else ufunc(a, out=...)
-                        finally:
-                            quiet_exit(token)
-                    else:
-                        out = ufunc(a) if a.ndim or not is_ufunc else ufunc(a, out=...)
-                    if type(out) is not ndarray:  # a 0-d operand gives a NumPy scalar
-                        out = asarray(out)
-                    obj = new(Array)
-                    obj._array = out
-                    obj._dtype = res
-                    return obj
+                            out = (quiet_run(ufunc, a) if a.ndim
+                                   else quiet_run(ufunc, a, out=...))  # 0-d stays an array
+                        except RuntimeError:  # the quiet context is busy (another thread)
+                            out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
+                        obj = new(Array)
+                        obj._array = out
+                        obj._dtype = res
+                        return obj
             return unary(op, x)
     else:
         def func(x1: object, x2: object, /) -> object:
             if type(x1) is Array:
                 dt = x1._dtype
-                t2 = type(x2)
-                if t2 is Array:
-                    fast = direct.get(dt) if x2._dtype is dt else None
+                if type(x2) is Array:
+                    res = result_of(dt) if x2._dtype is dt else None
                     b = x2._array
-                elif t2 is float or t2 is int:
+                elif type(x2) is float or type(x2) is int:
                     pol = local.get() or P._global_policy
-                    fast = direct.get(dt) if pol.fast_scalars[(dt, kinds[t2])] is dt else None
-                    if fast is not None and t2 is int:
+                    res = (result_of(dt) if pol.fast_scalars[(dt, kinds[type(x2)])] is dt
+                           else None)
+                    if res is not None and type(x2) is int:
                         fits(x2, dt, where_x2)
                     b = x2 if is_ufunc else asarray(x2, dt)
                 else:
-                    fast = None
-                a = x1._array
-                if fast is not None and (a.size < KERNEL_MIN_SIZE or kernel_hook is None):
-                    res, needs_quiet = fast
-                    scalar_out = not a.ndim and is_ufunc  # out=... keeps a 0-d result an array
-                    try:
-                        if needs_quiet:
-                            token = quiet_enter(_QUIET)
-                            try:
-                                out = ufunc(a, b, out=...) if scalar_out else ufunc(a, b)
-                            finally:
-                                quiet_exit(token)
-                        else:
-                            out = ufunc(a, b, out=...) if scalar_out else ufunc(a, b)
-                    except ValueError as e:
-                        raise _value_error(op, a, b, e) from None
-                    if type(out) is not ndarray:  # 0-d operands give a NumPy scalar
-                        out = asarray(out)
-                    obj = new(Array)
-                    obj._array = out
-                    obj._dtype = res
-                    return obj
+                    res = None
+                if res is not None:
+                    a = x1._array
+                    if a.size < SHORT_PATH_LIMIT:
+                        try:
+                            out = (quiet_run(ufunc, a, b) if a.ndim
+                                   else quiet_run(ufunc, a, b, out=...))  # 0-d stays an array
+                        except RuntimeError:  # the quiet context is busy (another thread)
+                            out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
+                        except ValueError as e:
+                            raise _value_error(op, a, b, e) from None
+                        obj = new(Array)
+                        obj._array = out
+                        obj._dtype = res
+                        return obj
             if method and defers(x2):
                 return NotImplemented
             return binary(op, x1, x2)

@@ -34,18 +34,14 @@ class ElementwiseOp:
     inplace: bool = True
     doc: str = ""
     allowed: frozenset = field(init=False)
-    # dtype -> (result dtype, needs quiet FP state) for same-dtype inputs that go
-    # straight to the kernel: no float conversion, no widening.
+    # dtype -> result dtype, for same-dtype inputs that go straight to the kernel:
+    # no float conversion, no widening (the dispatcher's short path).
     direct: dict = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "allowed", D.CATEGORIES[self.category])
-        direct = {}
-        for dt in self.allowed:
-            if dt in D.COMPUTE or (self.to_float and dt not in D.FLOAT):
-                continue
-            quiet = dt in D.FLOAT or self.name in _INT_WARNING_OPS
-            direct[dt] = (self.result_dtype(dt), quiet)
+        direct = {dt: self.result_dtype(dt) for dt in self.allowed
+                  if dt not in D.COMPUTE and not (self.to_float and dt not in D.FLOAT)}
         object.__setattr__(self, "direct", direct)
 
     def result_dtype(self, computed: np.dtype) -> np.dtype:
@@ -56,9 +52,6 @@ class ElementwiseOp:
             return D.REAL_OF.get(computed, computed)
         return computed
 
-
-# Integer loops of these NumPy ufuncs set floating-point flags (division by zero).
-_INT_WARNING_OPS = frozenset({"floor_divide", "remainder", "divide", "pow", "reciprocal"})
 
 # GB/T / pypto.div: integer and bool inputs of floating-valued functions compute in
 # float32 up to 32-bit integers (exact for |v| <= 2**24), float64 beyond.

@@ -1156,3 +1156,85 @@ def test_large_inputs_match_numpy(name):
     expected, accuracy = reference(name, dtype, args)
     assert_matches(call(name, *args), expected, accuracy, msg=f"{name} large",
                    zero_sign=SPEC[name].zero_sign)
+
+
+# ---------------------------------------------------------------------------
+# NumPy's floating-point error state: aiarray computes IEEE results silently and
+# leaves the caller's state alone.
+# ---------------------------------------------------------------------------
+
+def _overflowing_calls() -> list:
+    """(aiarray call, NumPy reference) pairs that raise every FP flag in NumPy."""
+    big = np.array([1e308, -1e308, 0.0])
+    zero = np.zeros(3)
+    big0 = np.float64(1e308)
+    return [
+        (lambda: aa.multiply(aa.asarray(big), aa.asarray(big)), lambda: big * big),
+        (lambda: aa.divide(aa.asarray(big), aa.asarray(zero)), lambda: big / zero),
+        (lambda: aa.exp(aa.asarray(big)), lambda: np.exp(big)),
+        (lambda: aa.asarray(big) * 1e308, lambda: big * 1e308),
+        (lambda: aa.multiply(aa.asarray(big0), aa.asarray(big0)), lambda: big0 * big0),
+        (lambda: aa.floor_divide(aa.asarray(big), aa.asarray(zero)),
+         lambda: np.floor(big / zero)),
+        (lambda: aa.remainder(aa.asarray(np.arange(3)), aa.asarray(np.zeros(3, np.int64))),
+         lambda: np.zeros(3, np.int64)),
+    ]
+
+
+def _check_quiet_results() -> None:
+    for got, want in _overflowing_calls():
+        with np.errstate(all="ignore"):
+            expected = np.asarray(want())
+        np.testing.assert_array_equal(to_numpy(got()), expected)
+
+
+def test_fp_warnings_are_silenced_and_the_callers_state_kept():
+    # pyproject turns warnings into errors: a leaked RuntimeWarning fails the test
+    with np.errstate(all="raise"):
+        _check_quiet_results()
+        with pytest.raises(FloatingPointError):
+            np.multiply(np.array([1e308]), 1e308)
+    with pytest.warns(RuntimeWarning, match="overflow"):
+        np.multiply(np.array([1e308]), 1e308)
+
+
+def test_fp_warnings_silenced_when_the_quiet_context_is_busy():
+    # aiarray enters one shared context to silence NumPy; while another thread is
+    # inside it, calls fall back to setting the state in the caller's own context
+    import threading
+
+    from aiarray._numpy_path import _QUIET_CONTEXT
+
+    inside, release = threading.Event(), threading.Event()
+    holder = threading.Thread(target=_QUIET_CONTEXT.run,
+                              args=(lambda: (inside.set(), release.wait(10)),))
+    holder.start()
+    try:
+        assert inside.wait(10)
+        with np.errstate(all="raise"):
+            _check_quiet_results()
+            with pytest.raises(FloatingPointError):  # the caller's state is back
+                np.multiply(np.array([1e308]), 1e308)
+    finally:
+        release.set()
+        holder.join()
+
+
+def test_fp_warnings_silenced_in_concurrent_threads():
+    import threading
+
+    errors = []
+
+    def work() -> None:
+        try:
+            for _ in range(200):
+                _check_quiet_results()
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]

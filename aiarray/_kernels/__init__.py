@@ -132,16 +132,15 @@ def install() -> None:
     _ROUTES = build_routes()
     if _saved is None:
         _saved = (_dispatch.kernel_hook, _dispatch.KERNEL_MIN_SIZE)
-    _dispatch.kernel_hook = hook
-    _dispatch.KERNEL_MIN_SIZE = min(r.min_size for per in _ROUTES.values()
-                                    for r in per.values())
+    _dispatch.set_kernel_hook(hook, min(r.min_size for per in _ROUTES.values()
+                                        for r in per.values()))
 
 
 def uninstall() -> None:
     """Restore the dispatcher's previous hook and threshold."""
     global _saved
     if _saved is not None:
-        _dispatch.kernel_hook, _dispatch.KERNEL_MIN_SIZE = _saved
+        _dispatch.set_kernel_hook(*_saved)
         _saved = None
 
 
