@@ -31,7 +31,7 @@ from .. import _dispatch
 from .._registry import OPS, ElementwiseOp
 from . import _buffers, _numba, _threads
 from . import _table as T
-from ._routes import DEFAULT_MIN
+from ._routes import DEFAULT_MIN, STREAM_MIN_BYTES
 from ._routes import route as _measured_route
 
 __all__ = [
@@ -168,6 +168,7 @@ def status() -> dict:
 
 def _spec(*args: object) -> tuple:
     return tuple(("a", a.dtype.char, a.ndim, a.flags.writeable) if type(a) is np.ndarray
+                 else _WORKERS_SPEC if type(a) is int
                  else ("s", np.dtype(type(a)).char, 0, True) for a in args)
 
 
@@ -196,23 +197,33 @@ def _split_2d(shape: tuple, arrays: tuple) -> list | None:
     return None
 
 
+def _streams(out: np.ndarray) -> int:
+    """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
+    (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
+    return _numba.threads() if out.nbytes >= STREAM_MIN_BYTES else 0
+
+
+_WORKERS_SPEC = ("s", "l", 0, True)  # the ``workers`` argument of the 1-D kernels
+
+
 def _run_numba(route: Route, args: tuple, out: np.ndarray) -> bool:
     """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
     for a in args:
         if not (a.flags.c_contiguous and a.flags.aligned):
             return False
+    workers = _streams(out)
     if len(args) == 1:
-        call = (_flat(args[0]), _flat(out))
+        call = (_flat(args[0]), _flat(out), workers)
         variant = "v"
     else:
         a, b = args
         shape = out.shape
         if a.shape == shape and b.shape == shape:
-            call, variant = (_flat(a), _flat(b), _flat(out)), "vv"
+            call, variant = (_flat(a), _flat(b), _flat(out), workers), "vv"
         elif a.shape == shape and b.size == 1:
-            call, variant = (_flat(a), b.reshape(())[()], _flat(out)), "vs"
+            call, variant = (_flat(a), b.reshape(())[()], _flat(out), workers), "vs"
         elif b.shape == shape and a.size == 1:
-            call, variant = (a.reshape(())[()], _flat(b), _flat(out)), "sv"
+            call, variant = (a.reshape(())[()], _flat(b), _flat(out), workers), "sv"
         else:
             views = _split_2d(shape, args)
             if views is None:
@@ -293,7 +304,7 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
     if _numba.available():
         variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
         call = tuple(_flat(x) if v == "v" else x.reshape(())[()] for x, v in zip(arrays, variant))
-        call = (*call, _flat(out))
+        call = (*call, _flat(out), _streams(out))
         kinds = "b" if out_dtype.kind == "b" else "iuf"
         disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
         if disp is not None:
@@ -303,21 +314,56 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
     return _threads.elementwise(_fma_chunk, True, full, out)
 
 
+_REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
+_KEYS = {np.dtype(np.float32): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.int64)}
+
+
+def _key_to_float(key: np.integer, dtype: np.dtype) -> np.ndarray:
+    """The float (0-d array of ``dtype``) whose order key ``extreme_float`` made."""
+    k = np.asarray(key)
+    shift = k.dtype.type(8 * k.itemsize - 1)
+    return (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+
+
+def _extreme(name: str, vec: np.ndarray) -> np.ndarray | None:
+    """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value."""
+    dt = vec.dtype
+    keys = _KEYS.get(dt)
+    if keys is None and dt.kind not in "iu":
+        return None
+    kernel = "extreme_float" if keys is not None else "extreme_int"
+    data = vec.view(keys) if keys is not None else vec
+    workers = _numba.threads()
+    out = np.empty((workers, 2), data.dtype)
+    disp = _numba.kernel(kernel, _spec(data, workers, out))
+    if disp is None:
+        return None
+    _numba.launch(disp, (data, workers, out))
+    key = out[:, 1].max() if name == "max" else out[:, 0].min()
+    if keys is None:
+        return np.asarray(key)
+    inf = np.asarray(np.inf, dt).view(keys)[()]  # +inf's key; -inf's is its complement
+    if out[:, 1].max() > inf or out[:, 0].min() < ~inf:
+        return np.asarray(np.nan, dt)  # a NaN is in the data: it propagates
+    res = _key_to_float(key, dt)
+    if res == 0:
+        return None  # which zero NumPy keeps depends on its order: its own loop decides
+    return res
+
+
 def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
            dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype, keepdims=keepdims)`` or None.
 
-    Only while the kernels are installed.  ``name`` is one of sum, prod, mean (min and
-    max are declined: NumPy's loop is as fast).  The result is bitwise NumPy's
-    (an ndarray, 0-d for a full reduction).  Declined (None): small or
+    Only while the kernels are installed.  ``name`` is one of sum, prod, mean, min,
+    max.  The result is NumPy's (an ndarray, 0-d for a full reduction): bitwise for
+    sums, products and means, which split where NumPy's pairwise summation splits
+    and run NumPy's loops in threads; the same value for min and max, which take a
+    numba kernel over the whole array (a NaN gives NaN).  Declined (None): small or
     non-contiguous input, several but not all axes, float products, integer means,
-    float sums accumulated in another dtype, and float16.
+    float sums accumulated in another dtype, float16, and min/max along an axis.
     """
-    if _saved is None or type(a) is not np.ndarray:
-        return None
-    if name not in ("sum", "prod", "mean"):
-        # min/max: NumPy's SIMD loops already run at memory bandwidth; threads measured
-        # slower (1.1-1.4x) when the pool is cold, as between unrelated calls
+    if _saved is None or type(a) is not np.ndarray or name not in _REDUCTIONS:
         return None
     if a.size < (_min_size() or DEFAULT_MIN["reduce"]):
         return None
@@ -333,6 +379,14 @@ def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
         if not -a.ndim <= axis < a.ndim:
             return None
         axis %= a.ndim
+    if name in ("min", "max"):
+        if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
+                or not _numba.available():
+            return None
+        out = _extreme(name, a.reshape(-1))
+        if out is None:
+            return None
+        return out.reshape((1,) * a.ndim) if keepdims else out
     return _threads.reduce(name, a, axis, dtype, keepdims)
 
 
@@ -352,7 +406,7 @@ def warmup(names: tuple = ("add",), dtypes: tuple = ("float64",),
                     continue
                 args = [("s" if c == "s" else "a", dt.char, 1 if c == "v" else 0, True)
                         for c in v]
-                spec = (*args, ("a", res.char, 1, True))
+                spec = (*args, ("a", res.char, 1, True)) + ((_WORKERS_SPEC,) if v != "bc" else ())
                 was = _numba._sync
                 _numba.set_sync(True)
                 try:

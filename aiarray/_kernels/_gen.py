@@ -14,6 +14,12 @@ Kernel variants, for an op ``name`` on the kinds ``k`` of one ``EXPR`` entry:
 - ``{name}_{k}_bc``: binary over 2-D C-contiguous operands whose dimensions are
   each 1 or the output's (row, column and outer broadcasting).
 - ``fma_{k}_{vvv..ssv}``: multiply-add ``a * b + c`` in one pass.
+
+The 1-D variants take a last argument ``workers``: 0 for a plain parallel loop;
+otherwise numba's thread count, and the result is written with non-temporal
+(streaming) stores, which skip reading the output's cache lines before writing
+them.  That pays for outputs larger than the caches (the caller decides, see
+``_routes.STREAM_MIN_BYTES``) and costs for small ones.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ GENERATED = HERE / "_generated.py"
 CHECKS = HERE.parent.parent / "tests" / "_kernel_checks.py"
 
 FMA_EXPR = {"b": "(a and b) or c", "iuf": "a * b + c"}
+CHUNK = 1 << 12  # elements per scratch chunk of the streaming 1-D kernels
 
 # Scalar helpers the expressions call.  They follow NumPy's C loops step by step
 # (npy_divmod, the integer power loop, the shift fix-ups of aiarray's NumPy path),
@@ -148,7 +155,101 @@ def rshift_i(a, b, bits):
 @njit(**_H)
 def rshift_u(a, b, bits):
     return zero(a) if b >= bits else a >> b
+
+
+_X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
+
+
+@intrinsic
+def _nt_store(typingctx, arr, idx, val):
+    # arr[idx] = val as one store marked non-temporal (numeric element types only)
+    if not (isinstance(arr, types.Array) and isinstance(arr.dtype, (types.Integer, types.Float))):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        value = context.cast(builder, args[2], sig.args[2], aryty.dtype)
+        store = builder.store(value, builder.gep(ary.data, [args[1]]))
+        hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
+        store.set_metadata("nontemporal", hint)
+        return context.get_dummy_value()
+
+    return types.void(arr, types.intp, val), codegen
+
+
+@intrinsic
+def stream_fence(typingctx):
+    # orders the non-temporal stores before anything that follows (sfence on x86)
+    def codegen(context, builder, sig, args):
+        if _X86:
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), []),
+                                                "llvm.x86.sse.sfence")
+            builder.call(fn, [])
+        else:
+            builder.fence("seq_cst")
+        return context.get_dummy_value()
+
+    return types.void(), codegen
+
+
+def stream(out, i, v):
+    out[i] = v
+
+
+@overload(stream, inline="always")
+def _stream(out, i, v):
+    if isinstance(out.dtype, (types.Integer, types.Float)):
+        return lambda out, i, v: _nt_store(out, i, v)
+
+    def store(out, i, v):
+        out[i] = v
+
+    return store
 '''
+
+# Full min/max reductions.  ``extreme_int`` works on integers; ``extreme_float`` on
+# the signed-integer view of a float array, mapping each bit pattern to a key whose
+# integer order is the float order (-0.0 < +0.0; NaNs above +inf or below -inf),
+# so both loops are plain integer min/max that vectorize.  Each of ``workers``
+# threads reduces one contiguous part into out[w] = (min, max).
+REDUCTIONS = '''
+@njit(**_P)
+def extreme_int(v, workers, out):
+    n = v.shape[0]
+    per = (n + workers - 1) // workers
+    for w in prange(workers):
+        part = v[min(w * per, n):min((w + 1) * per, n)]
+        lo = part[0] if part.shape[0] else v[0]
+        hi = lo
+        for i in range(part.shape[0]):
+            x = part[i]
+            lo = min(lo, x)
+            hi = max(hi, x)
+        out[w, 0] = lo
+        out[w, 1] = hi
+
+
+@njit(**_P)
+def extreme_float(v, workers, out):
+    n = v.shape[0]
+    shift = like(v.itemsize * 8 - 1, v[0])
+    mask = ~(one(v[0]) << shift)
+    per = (n + workers - 1) // workers
+    for w in prange(workers):
+        part = v[min(w * per, n):min((w + 1) * per, n)]
+        first = part[0] if part.shape[0] else v[0]
+        lo = like(first ^ ((first >> shift) & mask), first)
+        hi = lo
+        for i in range(part.shape[0]):
+            x = part[i]
+            k = like(x ^ ((x >> shift) & mask), x)
+            lo = min(lo, k)
+            hi = max(hi, k)
+        out[w, 0] = lo
+        out[w, 1] = hi
+'''
+
 
 HEADER = '''"""numba kernels for aiarray, generated from the op registry: do not edit.
 
@@ -157,10 +258,13 @@ Imported lazily by aiarray._kernels; importing it imports numba.
 """
 import cmath
 import math
+import platform
 
 import numpy as np
-from numba import njit, prange
-from numba.extending import overload
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
 _P = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
 _H = {"error_model": "numpy", "cache": True}
@@ -175,11 +279,44 @@ def _sub(expr: str, **names: str) -> str:
 
 
 def _bits(expr: str, indent: str, arr: str = "out") -> str:
+    """The ``nbits`` line for shift expressions (empty for the others)."""
     return f"{indent}nbits = {arr}.itemsize * 8\n" if "nbits" in expr else ""
 
 
-def _loop(body: str, indent: str = "    ", rng: str = "prange") -> str:
-    return f"{indent}for i in {rng}(out.shape[0]):\n{indent}    {body}\n"
+def _loop(expr: str, variant: str) -> str:
+    """The body of a 1-D kernel: ``out[i] = expr`` for every ``i``, in parallel.
+
+    ``variant`` has one letter per operand ``a``, ``b``, ``c``: ``v`` an array,
+    ``s`` a scalar.  Plain (``workers`` 0): one ``prange`` over the elements.
+    Streaming (``workers`` > 0, numba's thread count): each worker takes a run of
+    ``CHUNK``-element chunks, computes a chunk into a small scratch buffer
+    (vectorized, cache-resident), copies it out with non-temporal stores and fences.
+    """
+    arrays = [x for x, v in zip("abc", variant)
+              if v == "v" and re.search(rf"(?<![\w.]){x}(?!\w)", expr)]
+    plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
+    value = _sub(expr, **{x: f"{x}_[i]" for x in arrays})  # views of the chunk
+    views = "".join(f"            {x}_ = {x}[lo:hi]\n" for x in arrays)
+    return (
+        "    n = out.shape[0]\n"
+        "    if workers == 0:\n"
+        "        for i in prange(n):\n"
+        f"            out[i] = {plain}\n"
+        "        return\n"
+        f"    chunks = (n + {CHUNK - 1}) // {CHUNK}\n"
+        "    per = (chunks + workers - 1) // workers\n"
+        "    for w in prange(workers):\n"
+        f"        tmp = np.empty({CHUNK}, out.dtype)\n"
+        "        for chunk in range(w * per, min((w + 1) * per, chunks)):\n"
+        f"            lo = chunk * {CHUNK}\n"
+        f"            hi = min(lo + {CHUNK}, n)\n"
+        "            out_ = out[lo:hi]\n" + views +
+        "            for i in range(out_.shape[0]):\n"
+        f"                tmp[i] = {value}\n"
+        "            for i in range(out_.shape[0]):\n"
+        "                stream(out_, i, tmp[i])\n"
+        "        stream_fence()\n"
+    )
 
 
 def kernel_name(op: str, kinds: str, variant: str) -> str:
@@ -188,16 +325,13 @@ def kernel_name(op: str, kinds: str, variant: str) -> str:
 
 
 def _unary(name: str, expr: str) -> str:
-    return ("@njit(**_P)\n" f"def {name}(a, out):\n" + _bits(expr, "    ")
-            + _loop(f"out[i] = {_sub(expr, a='a[i]')}"))
+    return ("@njit(**_P)\n" f"def {name}(a, out, workers):\n" + _bits(expr, "    ")
+            + _loop(expr, "v"))
 
 
 def _binary(name: str, expr: str, variant: str) -> str:
-    ops = {"v": "{}[i]", "s": "{}"}
-    a = ops[variant[0]].format("a")
-    b = ops[variant[1]].format("b")
-    return ("@njit(**_P)\n" f"def {name}(a, b, out):\n" + _bits(expr, "    ")
-            + _loop(f"out[i] = {_sub(expr, a=a, b=b)}"))
+    return ("@njit(**_P)\n" f"def {name}(a, b, out, workers):\n" + _bits(expr, "    ")
+            + _loop(expr, variant))
 
 
 def _broadcast(name: str, expr: str) -> str:
@@ -221,9 +355,8 @@ def _broadcast(name: str, expr: str) -> str:
 
 
 def _fma(name: str, expr: str, variant: str) -> str:
-    names = {k: (f"{k}[i]" if v == "v" else k) for k, v in zip("abc", variant)}
-    return ("@njit(**_P)\n" f"def {name}(a, b, c, out):\n"
-            + _loop(f"out[i] = {_sub(expr, **names)}"))
+    return ("@njit(**_P)\n" f"def {name}(a, b, c, out, workers):\n"
+            + _loop(expr, variant))
 
 
 BINARY_VARIANTS = ("vv", "vs", "sv", "bc")
@@ -252,7 +385,7 @@ def kernels() -> list[tuple[str, str]]:
 
 def render() -> str:
     """The source of ``_generated.py``."""
-    parts = [HEADER, HELPERS]
+    parts = [HEADER, HELPERS, REDUCTIONS]
     parts += [src for _, src in kernels()]
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
 

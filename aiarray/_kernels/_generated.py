@@ -5,10 +5,13 @@ Imported lazily by aiarray._kernels; importing it imports numba.
 """
 import cmath
 import math
+import platform
 
 import numpy as np
-from numba import njit, prange
-from numba.extending import overload
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
 _P = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
 _H = {"error_model": "numpy", "cache": True}
@@ -126,315 +129,1453 @@ def rshift_i(a, b, bits):
 def rshift_u(a, b, bits):
     return zero(a) if b >= bits else a >> b
 
-@njit(**_P)
-def acos_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.acos(a[i])
+
+_X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
+
+
+@intrinsic
+def _nt_store(typingctx, arr, idx, val):
+    # arr[idx] = val as one store marked non-temporal (numeric element types only)
+    if not (isinstance(arr, types.Array) and isinstance(arr.dtype, (types.Integer, types.Float))):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        value = context.cast(builder, args[2], sig.args[2], aryty.dtype)
+        store = builder.store(value, builder.gep(ary.data, [args[1]]))
+        hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
+        store.set_metadata("nontemporal", hint)
+        return context.get_dummy_value()
+
+    return types.void(arr, types.intp, val), codegen
+
+
+@intrinsic
+def stream_fence(typingctx):
+    # orders the non-temporal stores before anything that follows (sfence on x86)
+    def codegen(context, builder, sig, args):
+        if _X86:
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), []),
+                                                "llvm.x86.sse.sfence")
+            builder.call(fn, [])
+        else:
+            builder.fence("seq_cst")
+        return context.get_dummy_value()
+
+    return types.void(), codegen
+
+
+def stream(out, i, v):
+    out[i] = v
+
+
+@overload(stream, inline="always")
+def _stream(out, i, v):
+    if isinstance(out.dtype, (types.Integer, types.Float)):
+        return lambda out, i, v: _nt_store(out, i, v)
+
+    def store(out, i, v):
+        out[i] = v
+
+    return store
 
 @njit(**_P)
-def acosh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.acosh(a[i])
+def extreme_int(v, workers, out):
+    n = v.shape[0]
+    per = (n + workers - 1) // workers
+    for w in prange(workers):
+        part = v[min(w * per, n):min((w + 1) * per, n)]
+        lo = part[0] if part.shape[0] else v[0]
+        hi = lo
+        for i in range(part.shape[0]):
+            x = part[i]
+            lo = min(lo, x)
+            hi = max(hi, x)
+        out[w, 0] = lo
+        out[w, 1] = hi
+
 
 @njit(**_P)
-def asin_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.asin(a[i])
+def extreme_float(v, workers, out):
+    n = v.shape[0]
+    shift = like(v.itemsize * 8 - 1, v[0])
+    mask = ~(one(v[0]) << shift)
+    per = (n + workers - 1) // workers
+    for w in prange(workers):
+        part = v[min(w * per, n):min((w + 1) * per, n)]
+        first = part[0] if part.shape[0] else v[0]
+        lo = like(first ^ ((first >> shift) & mask), first)
+        hi = lo
+        for i in range(part.shape[0]):
+            x = part[i]
+            k = like(x ^ ((x >> shift) & mask), x)
+            lo = min(lo, k)
+            hi = max(hi, k)
+        out[w, 0] = lo
+        out[w, 1] = hi
 
 @njit(**_P)
-def asinh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.asinh(a[i])
+def acos_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.acos(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.acos(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def atan_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.atan(a[i])
+def acosh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.acosh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.acosh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def atanh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.atanh(a[i])
+def asin_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.asin(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.asin(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def cos_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.cos(a[i])
+def asinh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.asinh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.asinh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def cosh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.cosh(a[i])
+def atan_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atan(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atan(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def exp_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.exp(a[i])
+def atanh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atanh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atanh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def expm1_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.expm1(a[i])
+def cos_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.cos(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.cos(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def log_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.log(a[i])
+def cosh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.cosh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.cosh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def log1p_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.log1p(a[i])
+def exp_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.exp(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.exp(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def log2_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.log2(a[i])
+def expm1_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.expm1(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.expm1(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def log10_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.log10(a[i])
+def log_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.log(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.log(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sin_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.sin(a[i])
+def log1p_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.log1p(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.log1p(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sinh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.sinh(a[i])
+def log2_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.log2(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.log2(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sqrt_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.sqrt(a[i])
+def log10_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.log10(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.log10(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def tan_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.tan(a[i])
+def sin_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.sin(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.sin(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def tanh_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.tanh(a[i])
+def sinh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.sinh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.sinh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def reciprocal_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = one(a[i]) / a[i]
+def sqrt_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.sqrt(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.sqrt(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def abs_i_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = abs(a[i])
+def tan_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.tan(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.tan(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def abs_u_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def tanh_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.tanh(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.tanh(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def abs_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = abs(a[i])
+def reciprocal_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = one(a[i]) / a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = one(a_[i]) / a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def negative_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = -a[i]
+def abs_i_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = abs(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = abs(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def negative_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = -a[i]
+def abs_u_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def positive_iufc_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def abs_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = abs(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = abs(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def square_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * a[i]
+def negative_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = -a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = -a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sign_i_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a[i] > 0) - (a[i] < 0)
+def negative_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = -a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = -a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sign_u_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = one(a[i]) if a[i] > 0 else a[i]
+def positive_iufc_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def sign_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = fsign(a[i])
+def square_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def conj_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def sign_i_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a[i] > 0) - (a[i] < 0)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a_[i] > 0) - (a_[i] < 0)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def conj_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i].conjugate()
+def sign_u_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = one(a[i]) if a[i] > 0 else a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = one(a_[i]) if a_[i] > 0 else a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def real_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def sign_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = fsign(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = fsign(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def real_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i].real
+def conj_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def imag_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = zero(a[i])
+def conj_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i].conjugate()
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i].conjugate()
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def imag_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i].imag
+def real_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def ceil_iu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def real_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i].real
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i].real
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def ceil_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = np.ceil(a[i])
+def imag_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = zero(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = zero(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_iu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def imag_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i].imag
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i].imag
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = np.floor(a[i])
+def ceil_iu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def trunc_iu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def ceil_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = np.ceil(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = np.ceil(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def trunc_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = np.trunc(a[i])
+def floor_iu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def round_iu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i]
+def floor_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = np.floor(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = np.floor(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def round_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = np.rint(a[i])
+def trunc_iu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isfinite_biu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = True
+def trunc_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = np.trunc(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = np.trunc(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isfinite_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.isfinite(a[i])
+def round_iu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isfinite_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = cmath.isfinite(a[i])
+def round_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = np.rint(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = np.rint(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isinf_biu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = False
+def isfinite_biu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = True
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = True
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isinf_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.isinf(a[i])
+def isfinite_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.isfinite(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.isfinite(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isinf_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = cmath.isinf(a[i])
+def isfinite_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = cmath.isfinite(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = cmath.isfinite(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isnan_biu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = False
+def isinf_biu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = False
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = False
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isnan_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.isnan(a[i])
+def isinf_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.isinf(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.isinf(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def isnan_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = cmath.isnan(a[i])
+def isinf_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = cmath.isinf(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = cmath.isinf(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def signbit_f_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.copysign(1.0, a[i]) < 0
+def isnan_biu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = False
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = False
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_invert_b_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = not a[i]
+def isnan_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.isnan(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.isnan(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_invert_iu_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = ~a[i]
+def isnan_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = cmath.isnan(a[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = cmath.isnan(a_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def logical_not_b_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = not a[i]
+def signbit_f_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.copysign(1.0, a[i]) < 0
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.copysign(1.0, a_[i]) < 0
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def logical_not_iuf_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == 0
+def bitwise_invert_b_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = not a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = not a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def logical_not_c_v(a, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == 0
+def bitwise_invert_iu_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ~a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ~a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_b_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] or b[i]
+def logical_not_b_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = not a[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = not a_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_b_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] or b
+def logical_not_iuf_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == 0
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == 0
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_b_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a or b[i]
+def logical_not_c_v(a, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == 0
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == 0
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
+def add_b_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] or b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] or b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
+def add_b_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] or b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] or b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
+def add_b_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a or b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a or b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def add_b_bc(a, b, out):
@@ -466,19 +1607,71 @@ def add_b_bc(a, b, out):
                 o[j] = s or t
 
 @njit(**_P)
-def add_iuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] + b[i]
+def add_iuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] + b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] + b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_iuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] + b
+def add_iuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] + b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] + b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_iuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a + b[i]
+def add_iuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a + b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a + b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def add_iuf_bc(a, b, out):
@@ -510,19 +1703,71 @@ def add_iuf_bc(a, b, out):
                 o[j] = s + t
 
 @njit(**_P)
-def add_c_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] + b[i]
+def add_c_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] + b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] + b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_c_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] + b
+def add_c_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] + b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] + b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def add_c_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a + b[i]
+def add_c_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a + b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a + b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def add_c_bc(a, b, out):
@@ -554,19 +1799,71 @@ def add_c_bc(a, b, out):
                 o[j] = s + t
 
 @njit(**_P)
-def subtract_iuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] - b[i]
+def subtract_iuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] - b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] - b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def subtract_iuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] - b
+def subtract_iuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] - b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] - b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def subtract_iuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a - b[i]
+def subtract_iuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a - b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a - b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def subtract_iuf_bc(a, b, out):
@@ -598,19 +1895,71 @@ def subtract_iuf_bc(a, b, out):
                 o[j] = s - t
 
 @njit(**_P)
-def subtract_c_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] - b[i]
+def subtract_c_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] - b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] - b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def subtract_c_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] - b
+def subtract_c_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] - b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] - b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def subtract_c_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a - b[i]
+def subtract_c_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a - b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a - b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def subtract_c_bc(a, b, out):
@@ -642,19 +1991,71 @@ def subtract_c_bc(a, b, out):
                 o[j] = s - t
 
 @njit(**_P)
-def multiply_b_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] and b[i]
+def multiply_b_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] and b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] and b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def multiply_b_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] and b
+def multiply_b_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] and b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] and b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def multiply_b_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a and b[i]
+def multiply_b_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a and b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a and b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def multiply_b_bc(a, b, out):
@@ -686,19 +2087,71 @@ def multiply_b_bc(a, b, out):
                 o[j] = s and t
 
 @njit(**_P)
-def multiply_iuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b[i]
+def multiply_iuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def multiply_iuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b
+def multiply_iuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def multiply_iuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a * b[i]
+def multiply_iuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a * b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a * b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def multiply_iuf_bc(a, b, out):
@@ -730,19 +2183,71 @@ def multiply_iuf_bc(a, b, out):
                 o[j] = s * t
 
 @njit(**_P)
-def divide_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] / b[i]
+def divide_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] / b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] / b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def divide_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] / b
+def divide_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] / b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] / b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def divide_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a / b[i]
+def divide_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a / b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a / b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def divide_f_bc(a, b, out):
@@ -774,19 +2279,71 @@ def divide_f_bc(a, b, out):
                 o[j] = s / t
 
 @njit(**_P)
-def floor_divide_i_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ifloordiv(a[i], b[i])
+def floor_divide_i_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ifloordiv(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ifloordiv(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_i_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ifloordiv(a[i], b)
+def floor_divide_i_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ifloordiv(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ifloordiv(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_i_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ifloordiv(a, b[i])
+def floor_divide_i_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ifloordiv(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ifloordiv(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def floor_divide_i_bc(a, b, out):
@@ -818,19 +2375,71 @@ def floor_divide_i_bc(a, b, out):
                 o[j] = ifloordiv(s, t)
 
 @njit(**_P)
-def floor_divide_u_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] // b[i]
+def floor_divide_u_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] // b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] // b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_u_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] // b
+def floor_divide_u_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] // b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] // b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_u_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a // b[i]
+def floor_divide_u_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a // b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a // b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def floor_divide_u_bc(a, b, out):
@@ -862,19 +2471,71 @@ def floor_divide_u_bc(a, b, out):
                 o[j] = s // t
 
 @njit(**_P)
-def floor_divide_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ffloordiv(a[i], b[i])
+def floor_divide_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ffloordiv(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ffloordiv(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ffloordiv(a[i], b)
+def floor_divide_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ffloordiv(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ffloordiv(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def floor_divide_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ffloordiv(a, b[i])
+def floor_divide_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ffloordiv(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ffloordiv(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def floor_divide_f_bc(a, b, out):
@@ -906,19 +2567,71 @@ def floor_divide_f_bc(a, b, out):
                 o[j] = ffloordiv(s, t)
 
 @njit(**_P)
-def remainder_iu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] % b[i]
+def remainder_iu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] % b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] % b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def remainder_iu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] % b
+def remainder_iu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] % b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] % b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def remainder_iu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a % b[i]
+def remainder_iu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a % b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a % b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def remainder_iu_bc(a, b, out):
@@ -950,19 +2663,71 @@ def remainder_iu_bc(a, b, out):
                 o[j] = s % t
 
 @njit(**_P)
-def remainder_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = fremainder(a[i], b[i])
+def remainder_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = fremainder(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = fremainder(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def remainder_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = fremainder(a[i], b)
+def remainder_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = fremainder(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = fremainder(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def remainder_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = fremainder(a, b[i])
+def remainder_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = fremainder(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = fremainder(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def remainder_f_bc(a, b, out):
@@ -994,19 +2759,71 @@ def remainder_f_bc(a, b, out):
                 o[j] = fremainder(s, t)
 
 @njit(**_P)
-def pow_iu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ipow(a[i], b[i])
+def pow_iu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ipow(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ipow(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def pow_iu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ipow(a[i], b)
+def pow_iu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ipow(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ipow(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def pow_iu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = ipow(a, b[i])
+def pow_iu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ipow(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ipow(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def pow_iu_bc(a, b, out):
@@ -1038,19 +2855,71 @@ def pow_iu_bc(a, b, out):
                 o[j] = ipow(s, t)
 
 @njit(**_P)
-def pow_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] ** b[i]
+def pow_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] ** b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] ** b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def pow_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] ** b
+def pow_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] ** b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] ** b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def pow_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a ** b[i]
+def pow_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a ** b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a ** b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def pow_f_bc(a, b, out):
@@ -1082,19 +2951,71 @@ def pow_f_bc(a, b, out):
                 o[j] = s ** t
 
 @njit(**_P)
-def maximum_iu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = max(a[i], b[i])
+def maximum_iu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = max(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = max(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def maximum_iu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = max(a[i], b)
+def maximum_iu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = max(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = max(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def maximum_iu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = max(a, b[i])
+def maximum_iu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = max(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = max(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def maximum_iu_bc(a, b, out):
@@ -1126,19 +3047,71 @@ def maximum_iu_bc(a, b, out):
                 o[j] = max(s, t)
 
 @njit(**_P)
-def maximum_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] if (a[i] > b[i] or a[i] != a[i]) else b[i]
+def maximum_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] if (a[i] > b[i] or a[i] != a[i]) else b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] if (a_[i] > b_[i] or a_[i] != a_[i]) else b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def maximum_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] if (a[i] > b or a[i] != a[i]) else b
+def maximum_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] if (a[i] > b or a[i] != a[i]) else b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] if (a_[i] > b or a_[i] != a_[i]) else b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def maximum_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a if (a > b[i] or a != a) else b[i]
+def maximum_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a if (a > b[i] or a != a) else b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a if (a > b_[i] or a != a) else b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def maximum_f_bc(a, b, out):
@@ -1170,19 +3143,71 @@ def maximum_f_bc(a, b, out):
                 o[j] = s if (s > t or s != s) else t
 
 @njit(**_P)
-def minimum_iu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = min(a[i], b[i])
+def minimum_iu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = min(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = min(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def minimum_iu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = min(a[i], b)
+def minimum_iu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = min(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = min(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def minimum_iu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = min(a, b[i])
+def minimum_iu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = min(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = min(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def minimum_iu_bc(a, b, out):
@@ -1214,19 +3239,71 @@ def minimum_iu_bc(a, b, out):
                 o[j] = min(s, t)
 
 @njit(**_P)
-def minimum_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] if (a[i] < b[i] or a[i] != a[i]) else b[i]
+def minimum_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] if (a[i] < b[i] or a[i] != a[i]) else b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] if (a_[i] < b_[i] or a_[i] != a_[i]) else b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def minimum_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] if (a[i] < b or a[i] != a[i]) else b
+def minimum_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] if (a[i] < b or a[i] != a[i]) else b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] if (a_[i] < b or a_[i] != a_[i]) else b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def minimum_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a if (a < b[i] or a != a) else b[i]
+def minimum_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a if (a < b[i] or a != a) else b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a if (a < b_[i] or a != a) else b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def minimum_f_bc(a, b, out):
@@ -1258,19 +3335,71 @@ def minimum_f_bc(a, b, out):
                 o[j] = s if (s < t or s != s) else t
 
 @njit(**_P)
-def atan2_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.atan2(a[i], b[i])
+def atan2_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atan2(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atan2(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def atan2_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.atan2(a[i], b)
+def atan2_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atan2(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atan2(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def atan2_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.atan2(a, b[i])
+def atan2_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atan2(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atan2(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def atan2_f_bc(a, b, out):
@@ -1302,19 +3431,71 @@ def atan2_f_bc(a, b, out):
                 o[j] = math.atan2(s, t)
 
 @njit(**_P)
-def hypot_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.hypot(a[i], b[i])
+def hypot_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.hypot(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.hypot(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def hypot_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.hypot(a[i], b)
+def hypot_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.hypot(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.hypot(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def hypot_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.hypot(a, b[i])
+def hypot_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.hypot(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.hypot(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def hypot_f_bc(a, b, out):
@@ -1346,19 +3527,71 @@ def hypot_f_bc(a, b, out):
                 o[j] = math.hypot(s, t)
 
 @njit(**_P)
-def copysign_f_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.copysign(a[i], b[i])
+def copysign_f_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.copysign(a[i], b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.copysign(a_[i], b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def copysign_f_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.copysign(a[i], b)
+def copysign_f_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.copysign(a[i], b)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.copysign(a_[i], b)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def copysign_f_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = math.copysign(a, b[i])
+def copysign_f_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.copysign(a, b[i])
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.copysign(a, b_[i])
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def copysign_f_bc(a, b, out):
@@ -1390,19 +3623,71 @@ def copysign_f_bc(a, b, out):
                 o[j] = math.copysign(s, t)
 
 @njit(**_P)
-def bitwise_and_biu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] & b[i]
+def bitwise_and_biu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] & b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] & b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_and_biu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] & b
+def bitwise_and_biu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] & b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] & b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_and_biu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a & b[i]
+def bitwise_and_biu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a & b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a & b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_and_biu_bc(a, b, out):
@@ -1434,19 +3719,71 @@ def bitwise_and_biu_bc(a, b, out):
                 o[j] = s & t
 
 @njit(**_P)
-def bitwise_or_biu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] | b[i]
+def bitwise_or_biu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] | b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] | b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_or_biu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] | b
+def bitwise_or_biu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] | b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] | b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_or_biu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a | b[i]
+def bitwise_or_biu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a | b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a | b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_or_biu_bc(a, b, out):
@@ -1478,19 +3815,71 @@ def bitwise_or_biu_bc(a, b, out):
                 o[j] = s | t
 
 @njit(**_P)
-def bitwise_xor_biu_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] ^ b[i]
+def bitwise_xor_biu_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] ^ b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] ^ b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_xor_biu_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] ^ b
+def bitwise_xor_biu_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] ^ b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] ^ b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_xor_biu_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a ^ b[i]
+def bitwise_xor_biu_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a ^ b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a ^ b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_xor_biu_bc(a, b, out):
@@ -1522,22 +3911,74 @@ def bitwise_xor_biu_bc(a, b, out):
                 o[j] = s ^ t
 
 @njit(**_P)
-def bitwise_left_shift_i_vv(a, b, out):
+def bitwise_left_shift_i_vv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_i(a[i], b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_i(a[i], b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_i(a_[i], b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_left_shift_i_vs(a, b, out):
+def bitwise_left_shift_i_vs(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_i(a[i], b, nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_i(a[i], b, nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_i(a_[i], b, nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_left_shift_i_sv(a, b, out):
+def bitwise_left_shift_i_sv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_i(a, b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_i(a, b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_i(a, b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_left_shift_i_bc(a, b, out):
@@ -1570,22 +4011,74 @@ def bitwise_left_shift_i_bc(a, b, out):
                 o[j] = lshift_i(s, t, nbits)
 
 @njit(**_P)
-def bitwise_left_shift_u_vv(a, b, out):
+def bitwise_left_shift_u_vv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_u(a[i], b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_u(a[i], b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_u(a_[i], b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_left_shift_u_vs(a, b, out):
+def bitwise_left_shift_u_vs(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_u(a[i], b, nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_u(a[i], b, nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_u(a_[i], b, nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_left_shift_u_sv(a, b, out):
+def bitwise_left_shift_u_sv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = lshift_u(a, b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_u(a, b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_u(a, b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_left_shift_u_bc(a, b, out):
@@ -1618,22 +4111,74 @@ def bitwise_left_shift_u_bc(a, b, out):
                 o[j] = lshift_u(s, t, nbits)
 
 @njit(**_P)
-def bitwise_right_shift_i_vv(a, b, out):
+def bitwise_right_shift_i_vv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_i(a[i], b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_i(a[i], b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_i(a_[i], b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_right_shift_i_vs(a, b, out):
+def bitwise_right_shift_i_vs(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_i(a[i], b, nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_i(a[i], b, nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_i(a_[i], b, nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_right_shift_i_sv(a, b, out):
+def bitwise_right_shift_i_sv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_i(a, b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_i(a, b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_i(a, b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_right_shift_i_bc(a, b, out):
@@ -1666,22 +4211,74 @@ def bitwise_right_shift_i_bc(a, b, out):
                 o[j] = rshift_i(s, t, nbits)
 
 @njit(**_P)
-def bitwise_right_shift_u_vv(a, b, out):
+def bitwise_right_shift_u_vv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_u(a[i], b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_u(a[i], b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_u(a_[i], b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_right_shift_u_vs(a, b, out):
+def bitwise_right_shift_u_vs(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_u(a[i], b, nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_u(a[i], b, nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_u(a_[i], b, nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def bitwise_right_shift_u_sv(a, b, out):
+def bitwise_right_shift_u_sv(a, b, out, workers):
     nbits = out.itemsize * 8
-    for i in prange(out.shape[0]):
-        out[i] = rshift_u(a, b[i], nbits)
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_u(a, b[i], nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_u(a, b_[i], nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_right_shift_u_bc(a, b, out):
@@ -1714,19 +4311,71 @@ def bitwise_right_shift_u_bc(a, b, out):
                 o[j] = rshift_u(s, t, nbits)
 
 @njit(**_P)
-def equal_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == b[i]
+def equal_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def equal_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == b
+def equal_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def equal_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a == b[i]
+def equal_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a == b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a == b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def equal_biuf_bc(a, b, out):
@@ -1758,19 +4407,71 @@ def equal_biuf_bc(a, b, out):
                 o[j] = s == t
 
 @njit(**_P)
-def equal_c_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == b[i]
+def equal_c_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def equal_c_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] == b
+def equal_c_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] == b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] == b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def equal_c_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a == b[i]
+def equal_c_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a == b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a == b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def equal_c_bc(a, b, out):
@@ -1802,19 +4503,71 @@ def equal_c_bc(a, b, out):
                 o[j] = s == t
 
 @njit(**_P)
-def not_equal_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] != b[i]
+def not_equal_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] != b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] != b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def not_equal_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] != b
+def not_equal_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] != b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] != b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def not_equal_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a != b[i]
+def not_equal_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a != b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a != b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def not_equal_biuf_bc(a, b, out):
@@ -1846,19 +4599,71 @@ def not_equal_biuf_bc(a, b, out):
                 o[j] = s != t
 
 @njit(**_P)
-def not_equal_c_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] != b[i]
+def not_equal_c_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] != b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] != b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def not_equal_c_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] != b
+def not_equal_c_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] != b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] != b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def not_equal_c_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a != b[i]
+def not_equal_c_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a != b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a != b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def not_equal_c_bc(a, b, out):
@@ -1890,19 +4695,71 @@ def not_equal_c_bc(a, b, out):
                 o[j] = s != t
 
 @njit(**_P)
-def greater_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] > b[i]
+def greater_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] > b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] > b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def greater_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] > b
+def greater_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] > b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] > b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def greater_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a > b[i]
+def greater_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a > b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a > b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def greater_biuf_bc(a, b, out):
@@ -1934,19 +4791,71 @@ def greater_biuf_bc(a, b, out):
                 o[j] = s > t
 
 @njit(**_P)
-def greater_equal_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] >= b[i]
+def greater_equal_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] >= b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] >= b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def greater_equal_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] >= b
+def greater_equal_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] >= b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] >= b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def greater_equal_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a >= b[i]
+def greater_equal_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a >= b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a >= b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def greater_equal_biuf_bc(a, b, out):
@@ -1978,19 +4887,71 @@ def greater_equal_biuf_bc(a, b, out):
                 o[j] = s >= t
 
 @njit(**_P)
-def less_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] < b[i]
+def less_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] < b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] < b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def less_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] < b
+def less_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] < b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] < b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def less_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a < b[i]
+def less_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a < b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a < b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def less_biuf_bc(a, b, out):
@@ -2022,19 +4983,71 @@ def less_biuf_bc(a, b, out):
                 o[j] = s < t
 
 @njit(**_P)
-def less_equal_biuf_vv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] <= b[i]
+def less_equal_biuf_vv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] <= b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] <= b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def less_equal_biuf_vs(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] <= b
+def less_equal_biuf_vs(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] <= b
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] <= b
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def less_equal_biuf_sv(a, b, out):
-    for i in prange(out.shape[0]):
-        out[i] = a <= b[i]
+def less_equal_biuf_sv(a, b, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a <= b[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a <= b_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def less_equal_biuf_bc(a, b, out):
@@ -2066,71 +5079,319 @@ def less_equal_biuf_bc(a, b, out):
                 o[j] = s <= t
 
 @njit(**_P)
-def fma_b_vvv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a[i] and b[i]) or c[i]
+def fma_b_vvv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a[i] and b[i]) or c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a_[i] and b_[i]) or c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_vvs(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a[i] and b[i]) or c
+def fma_b_vvs(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a[i] and b[i]) or c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a_[i] and b_[i]) or c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_vsv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a[i] and b) or c[i]
+def fma_b_vsv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a[i] and b) or c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a_[i] and b) or c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_vss(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a[i] and b) or c
+def fma_b_vss(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a[i] and b) or c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a_[i] and b) or c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_svv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a and b[i]) or c[i]
+def fma_b_svv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a and b[i]) or c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a and b_[i]) or c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_svs(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a and b[i]) or c
+def fma_b_svs(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a and b[i]) or c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a and b_[i]) or c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_b_ssv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = (a and b) or c[i]
+def fma_b_ssv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = (a and b) or c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = (a and b) or c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_vvv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b[i] + c[i]
+def fma_iuf_vvv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b[i] + c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b_[i] + c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_vvs(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b[i] + c
+def fma_iuf_vvs(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b[i] + c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b_[i] + c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_vsv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b + c[i]
+def fma_iuf_vsv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b + c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b + c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_vss(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a[i] * b + c
+def fma_iuf_vss(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a[i] * b + c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a_[i] * b + c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_svv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a * b[i] + c[i]
+def fma_iuf_svv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a * b[i] + c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a * b_[i] + c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_svs(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a * b[i] + c
+def fma_iuf_svs(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a * b[i] + c
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a * b_[i] + c
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
-def fma_iuf_ssv(a, b, c, out):
-    for i in prange(out.shape[0]):
-        out[i] = a * b + c[i]
+def fma_iuf_ssv(a, b, c, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = a * b + c[i]
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            c_ = c[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = a * b + c_[i]
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()

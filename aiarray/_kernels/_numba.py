@@ -174,6 +174,11 @@ def wait(timeout: float = 60.0) -> bool:
     return False
 
 
+def threads() -> int:
+    """The thread count a launch runs with."""
+    return min(_threads, _nb_max)
+
+
 def launch(disp: Callable, args: tuple) -> None:
     """Run a parallel kernel with aiarray's thread count, serialized under workqueue."""
     n = min(_threads, _nb_max)

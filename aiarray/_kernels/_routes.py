@@ -10,6 +10,8 @@ ops: sin float32, exp float64).  ``route`` decides from these.
 from __future__ import annotations
 
 MIN_SIZE = {'nb': 262144, 'np_cheap': 1048576, 'np_costly': 2097152}
+# Outputs from this size are written with non-temporal stores by the 1-D kernels.
+STREAM_MIN_BYTES = 16 << 20
 DEFAULT_MIN = {"nb": MIN_SIZE["nb"], "np": MIN_SIZE["np_cheap"],
                "fma": MIN_SIZE["nb"], "reduce": MIN_SIZE["np_cheap"]}
 
