@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes, _kernels, fft, grad, linalg, quantization, random, sparse
+from . import _dtypes, _kernels, quantization
 from ._api.creation import (
     arange,
     asarray,
@@ -248,10 +248,31 @@ __all__ = [
     "DLPackError",
 ]
 
+# Extension namespaces load on first use (PEP 562): ``xp.linalg``, ``from aiarray import
+# fft`` and ``import aiarray.sparse`` all work; ``import aiarray`` stays quick.
+_SUBMODULES = frozenset({"fft", "grad", "linalg", "random", "sparse"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _SUBMODULES:
+        import importlib
+
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _SUBMODULES)
+
+
 from . import _array as _array_module
 
 _array_module._namespace = __import__(__name__)
 for _name in __all__:  # public functions report the public module
+    if _name in _SUBMODULES:
+        continue
     _obj = globals()[_name]
     if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):
         try:

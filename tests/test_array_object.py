@@ -647,3 +647,25 @@ def test_inplace_on_a_view_writes_through_to_the_base():
     row = x[0]
     row += 10.0
     np.testing.assert_array_equal(as_np(x)[0], [10.0, 11.0, 12.0])
+
+
+def test_extension_namespaces_load_on_first_use() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, aiarray as xp\n"
+        "lazy = ['aiarray.' + m for m in ('fft', 'grad', 'linalg', 'random', 'sparse')]\n"
+        "print(sorted(m for m in lazy if m in sys.modules))\n"
+        "print(xp.linalg.__name__, xp.fft.__name__, 'sparse' in dir(xp))\n"
+        "from aiarray import random, grad\n"
+        "import aiarray.sparse\n"
+        "print(random.__name__, grad.__name__, aiarray.sparse is xp.sparse)\n"
+        "try:\n    xp.no_such_name\nexcept AttributeError as e:\n    print('AttributeError', e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == "[]"
+    assert out[1] == "aiarray.linalg aiarray.fft True"
+    assert out[2] == "aiarray.random aiarray.grad True"
+    assert out[3].startswith("AttributeError") and "no_such_name" in out[3]
