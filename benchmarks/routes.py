@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import aiarray._kernels as K  # noqa: E402
 from aiarray._bench import wait_quiet  # noqa: E402
-from aiarray._kernels import _numba  # noqa: E402
+from aiarray._kernels import _numba, _routes  # noqa: E402
 from aiarray._numpy_path import quiet  # noqa: E402
 from aiarray._registry import OPS  # noqa: E402
 
@@ -152,6 +152,10 @@ def write(measured: dict, sizes: dict) -> None:
         "",
         "from __future__ import annotations",
         "",
+        "# Outputs from this size are written with non-temporal stores by the 1-D kernels.",
+        "# Kept from the previous table (measured by hand: float32/float64 add at 1e6, 3e6",
+        "# and 1e7 elements, streaming against plain stores; see docs/performance.md).",
+        f"STREAM_MIN_BYTES = {_routes.STREAM_MIN_BYTES!r}",
         f"MIN_SIZE = {sizes!r}",
         "DEFAULT_MIN = {\"nb\": MIN_SIZE[\"nb\"], \"np\": MIN_SIZE[\"np_cheap\"],",
         "               \"fma\": MIN_SIZE[\"nb\"], \"reduce\": MIN_SIZE[\"np_cheap\"]}",
