@@ -176,20 +176,18 @@ def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | No
         return _flat_sum(vec, acc)
     parts = bounds(vec.shape[0], WORKERS.n)
     res = WORKERS.run(lambda lo, hi: ufunc.reduce(vec[lo:hi], **kw), parts)
-    out = np.asarray(ufunc.reduce(np.asarray(res), **kw))
-    if name in ("min", "max") and vec.dtype.kind == "f" and out == 0:
-        out = np.asarray(ufunc.reduce(vec))  # which zero NumPy keeps depends on its order
-    return out
+    return np.asarray(ufunc.reduce(np.asarray(res), **kw))
 
 
-_UFUNC = {"sum": np.add, "prod": np.multiply, "min": np.minimum, "max": np.maximum}
+_UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see reduce())
 
 
 def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
            keepdims: bool) -> np.ndarray | None:
-    """Parallel ``np.<name>(a, axis=axis, dtype=dtype)``, bitwise equal, or None."""
+    """Parallel ``np.<name>(a, axis=axis, dtype=dtype)`` for sum, prod and mean, bitwise
+    equal, or None."""
     kind = a.dtype.kind
-    if a.dtype not in _REDUCIBLE:
+    if a.dtype not in _REDUCIBLE or (name != "mean" and name not in _UFUNC):
         return None
     acc = np.dtype(dtype) if dtype is not None else None
     if name == "mean":
