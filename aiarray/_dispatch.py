@@ -312,7 +312,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))  # 0-d stays an array
                         except RuntimeError:  # the quiet context is busy (another thread)
-                            out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
+                            try:
+                                out = (quiet(ufunc, a, b) if a.ndim
+                                       else quiet(ufunc, a, b, out=...))
+                            except ValueError as e:
+                                raise _value_error(op, a, b, e) from None
                         except ValueError as e:
                             raise _value_error(op, a, b, e) from None
                         obj = new(Array)

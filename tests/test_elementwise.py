@@ -1215,6 +1215,8 @@ def test_fp_warnings_silenced_when_the_quiet_context_is_busy():
             _check_quiet_results()
             with pytest.raises(FloatingPointError):  # the caller's state is back
                 np.multiply(np.array([1e308]), 1e308)
+        with pytest.raises(aa.DimensionMismatchError):  # the same error as when not busy
+            aa.add(aa.asarray(np.ones(3)), aa.asarray(np.ones(4)))
     finally:
         release.set()
         holder.join()
