@@ -346,6 +346,26 @@ def test_min_max_kernel_matches_numpy(kernels, monkeypatch: pytest.MonkeyPatch,
         assert_same(func(xp.asarray(small))._array, getattr(np, name)(small), "infinities")
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
+    dt = np.dtype(dtype)
+    sizes = [*range(1, 140), 255, 256, 257, 1000, 4097, 10_007, 100_003]
+    for n in sizes:
+        a = (rng.standard_normal(n) * 10.0 ** rng.uniform(-4, 4, n)).astype(dt)
+        if n % 5 == 0:
+            a[:] = -0.0  # NumPy's sum starts from +0.0
+        if n % 11 == 0:
+            a[n // 2] = np.inf
+        got = _threads._kernel_leaf_sums(a, [(0, n)])
+        assert got is not None, "the numba kernel did not run"
+        assert_same(np.asarray(got[0]), np.add.reduce(a), f"sum of {n} {dtype}")
+    a = rng.standard_normal(300_001).astype(dt)
+    parts = _threads._leaves(_threads._pairwise_pieces(0, a.shape[0], 2))
+    got = _threads._kernel_leaf_sums(a, parts)
+    assert [np.asarray(g).tobytes() for g in got] == \
+        [np.add.reduce(a[lo:hi]).tobytes() for lo, hi in parts]
+
+
 def test_min_max_along_an_axis_stay_on_numpy(kernels) -> None:
     a = rng.standard_normal((50, 40))
     assert K.reduce("max", a, axis=0) is None

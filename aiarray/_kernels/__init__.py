@@ -166,10 +166,7 @@ def status() -> dict:
             "pooled_bytes": _buffers.pooled_bytes()}
 
 
-def _spec(*args: object) -> tuple:
-    return tuple(("a", a.dtype.char, a.ndim, a.flags.writeable) if type(a) is np.ndarray
-                 else _WORKERS_SPEC if type(a) is int
-                 else ("s", np.dtype(type(a)).char, 0, True) for a in args)
+_spec = _numba.spec_of
 
 
 def _flat(a: np.ndarray) -> np.ndarray:

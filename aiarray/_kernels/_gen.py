@@ -208,6 +208,93 @@ def _stream(out, i, v):
     return store
 '''
 
+# Full float sums, bitwise NumPy's: ``pairwise_sum`` is NumPy's pairwise summation
+# (blocks of at most 128 elements summed with 8 accumulators, halves rounded down to a
+# multiple of 8) with its recursion run on an explicit stack; ``sum_parts`` sums the
+# leaves of the top of that tree in parallel, and the caller adds them up the tree.
+# Indices are unsigned so that numba emits no negative-index checks.
+SUMS = '''
+@njit(error_model="numpy", cache=True, inline="always")
+def _sum_block(a, lo, n):
+    if n < 8:
+        res = zero(a[0])
+        for i in range(n):
+            res += a[np.uint64(lo + i)]
+        return res
+    u = np.uint64(lo)
+    r0 = a[u]
+    r1 = a[u + np.uint64(1)]
+    r2 = a[u + np.uint64(2)]
+    r3 = a[u + np.uint64(3)]
+    r4 = a[u + np.uint64(4)]
+    r5 = a[u + np.uint64(5)]
+    r6 = a[u + np.uint64(6)]
+    r7 = a[u + np.uint64(7)]
+    m = n - n % 8
+    for i in range(8, m, 8):
+        j = np.uint64(lo + i)
+        r0 += a[j]
+        r1 += a[j + np.uint64(1)]
+        r2 += a[j + np.uint64(2)]
+        r3 += a[j + np.uint64(3)]
+        r4 += a[j + np.uint64(4)]
+        r5 += a[j + np.uint64(5)]
+        r6 += a[j + np.uint64(6)]
+        r7 += a[j + np.uint64(7)]
+    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    for i in range(m, n):
+        res += a[np.uint64(lo + i)]
+    return res
+
+
+@njit(error_model="numpy", cache=True)
+def pairwise_sum(a, lo, n):
+    if n <= 128:
+        return _sum_block(a, lo, n)
+    los = np.empty(64, np.int64)
+    ns = np.empty(64, np.int64)
+    state = np.zeros(64, np.int8)  # 0: go left, 1: go right, 2: add the two
+    vals = np.empty(64, a.dtype)
+    sp = 1
+    vp = 0
+    los[0] = lo
+    ns[0] = n
+    while sp > 0:
+        t = sp - 1
+        m = ns[t]
+        if m <= 128:
+            vals[vp] = _sum_block(a, los[t], m)
+            vp += 1
+            sp -= 1
+            continue
+        half = m // 2
+        half -= half % 8
+        if state[t] == 0:
+            state[t] = 1
+            los[sp] = los[t]
+            ns[sp] = half
+            state[sp] = 0
+            sp += 1
+        elif state[t] == 1:
+            state[t] = 2
+            los[sp] = los[t] + half
+            ns[sp] = m - half
+            state[sp] = 0
+            sp += 1
+        else:
+            vals[vp - 2] = vals[vp - 2] + vals[vp - 1]
+            vp -= 1
+            sp -= 1
+    return vals[0]
+
+
+@njit(**_P)
+def sum_parts(a, los, ns, out):
+    for k in prange(los.shape[0]):
+        out[k] = zero(a[0]) + pairwise_sum(a, los[k], ns[k])
+'''
+
+
 # Full min/max reductions.  ``extreme_int`` works on integers; ``extreme_float`` on
 # the signed-integer view of a float array, mapping each bit pattern to a key whose
 # integer order is the float order (-0.0 < +0.0; NaNs above +inf or below -inf),
@@ -385,7 +472,7 @@ def kernels() -> list[tuple[str, str]]:
 
 def render() -> str:
     """The source of ``_generated.py``."""
-    parts = [HEADER, HELPERS, REDUCTIONS]
+    parts = [HEADER, HELPERS, SUMS, REDUCTIONS]
     parts += [src for _, src in kernels()]
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
 

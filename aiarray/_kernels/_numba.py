@@ -95,6 +95,17 @@ def _load() -> None:
             _state = "failed"
 
 
+def spec_of(*args: object) -> tuple:
+    """The ``spec`` of :func:`kernel` for these call arguments.
+
+    Arrays: ("a", dtype char, ndim, writeable); NumPy scalars: ("s", char, 0, True);
+    a Python int (a kernel's ``workers`` count): ("s", "l", 0, True).
+    """
+    return tuple(("a", a.dtype.char, a.ndim, a.flags.writeable) if type(a) is np.ndarray
+                 else ("s", "l", 0, True) if type(a) is int
+                 else ("s", np.dtype(type(a)).char, 0, True) for a in args)
+
+
 def _sample(spec: tuple) -> tuple:
     """Small arguments with the types and layouts of a real call (for compiling)."""
     out = []

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
+from . import _numba
 
 
 def default_threads() -> int:
@@ -159,11 +160,35 @@ def _depth(parts: int) -> int:
     return d
 
 
+_SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
+
+
+def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
+    """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
+    summation, bitwise), or None when numba cannot run it (yet)."""
+    if a.dtype not in _SUM_KERNEL_DTYPES or not _numba.available():
+        return None
+    los = np.array([lo for lo, _ in leaves], np.int64)
+    ns = np.array([hi - lo for lo, hi in leaves], np.int64)
+    out = np.empty(len(leaves), a.dtype)
+    disp = _numba.kernel("sum_parts", _numba.spec_of(a, los, ns, out))
+    if disp is None:
+        return None
+    _numba.launch(disp, (a, los, ns, out))
+    return list(out)
+
+
 def _flat_sum(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree."""
+    """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
+
+    The leaves are summed by the numba kernel when it is ready (float32/float64),
+    else by NumPy's loop in threads; either way each leaf is NumPy's sum of it.
+    """
     tree = _pairwise_pieces(0, a.shape[0], _depth(WORKERS.n))
     leaves = _leaves(tree)
-    sums = WORKERS.run(lambda lo, hi: np.add.reduce(a[lo:hi], dtype=dtype), leaves)
+    sums = _kernel_leaf_sums(a, leaves) if dtype == a.dtype else None
+    if sums is None:
+        sums = WORKERS.run(lambda lo, hi: np.add.reduce(a[lo:hi], dtype=dtype), leaves)
     values = dict(zip(leaves, sums))
     return np.asarray(_combine(tree, values, np.add), dtype)
 
