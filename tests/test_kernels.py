@@ -127,6 +127,14 @@ def test_every_registry_op_has_a_kernel_or_a_reason() -> None:
     assert set(T.EXPR) <= set(OPS) and set(T.NUMPY_ONLY) <= set(OPS)
 
 
+def test_wait_returns_at_once_when_no_kernel_was_asked_for() -> None:
+    code = ("import time, aiarray._kernels._numba as N; t = time.monotonic(); "
+            "print(N.wait(30), time.monotonic() - t < 5)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60)
+    assert out.stdout.split() == ["True", "True"]
+
+
 def test_import_does_not_import_numba() -> None:
     code = ("import sys, aiarray, aiarray._kernels as K; K.install(); "
             "print('numba' in sys.modules)")

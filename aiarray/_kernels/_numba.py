@@ -177,6 +177,8 @@ def wait(timeout: float = 60.0) -> bool:
 
     end = time.monotonic() + timeout
     while time.monotonic() < end:
+        if not _asked:
+            return True  # nothing to wait for (numba may never have been needed)
         if _state == "failed":
             return False
         if _state == "ready" and all(k in _ready or k[0] in _failed for k in list(_asked)):
