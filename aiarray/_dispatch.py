@@ -28,6 +28,7 @@ Array = None  # set by _array at import time (avoids a circular import)
 # The seam for the numba path: a callable (op, args, dtype) -> ndarray | None that
 # takes large inputs; None means "not installed" (everything runs on NumPy).
 kernel_hook: Callable[[ElementwiseOp, tuple, np.dtype], np.ndarray | None] | None = None
+converting_hook: Callable[[ElementwiseOp, tuple, np.dtype], np.ndarray | None] | None = None
 KERNEL_MIN_SIZE = 1 << 16
 
 _PY_KINDS = P.PY_KINDS
@@ -163,10 +164,36 @@ def _cast(a: np.ndarray, dt: np.dtype) -> np.ndarray:
     return a.astype(dt)
 
 
+def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | None:
+    """Two large Arrays of different dtypes through the converting kernel, or None.
+
+    Only where the plain path would cast both to the promoted dtype and run the op
+    there: errors (no promotion, wrong category, a parameter that would be cast) are
+    left to it.
+    """
+    a1, a2 = x1._array, x2._array
+    if a1.shape != a2.shape or a1.size < KERNEL_MIN_SIZE:
+        return None
+    pol = P._local_policy.get() or P._global_policy
+    dt = pol.fast_pairs[(x1._dtype, x2._dtype)]
+    if dt is None or pol.parameter_rule or dt not in op.allowed:
+        return None
+    cdt, res = _float_dtypes(op, dt)
+    if cdt is not dt:
+        return None
+    out = converting_hook(op, (a1, a2), dt)
+    return None if out is None else Array._new(out, res)
+
+
 def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
     """Apply a two-argument op with broadcasting and promotion."""
     if not op.promotes:
         return _binary_unpromoted(op, x1, x2)
+    if converting_hook is not None and type(x1) is Array and type(x2) is Array \
+            and x1._dtype is not x2._dtype:
+        done = _converted_in_kernel(op, x1, x2)
+        if done is not None:
+            return done
     a1, a2, dt = operands(op, x1, x2)
     cdt, res = _float_dtypes(op, dt)
     if cdt is not dt:
@@ -229,10 +256,17 @@ def defers(other: object) -> bool:
     return getattr(type(other), "_aiarray_defer", False)
 
 
-def set_kernel_hook(hook: Callable | None, min_size: int) -> None:
-    """Install ``hook`` (or None) for inputs of at least ``min_size`` elements."""
-    global kernel_hook, KERNEL_MIN_SIZE, SHORT_PATH_LIMIT
+def set_kernel_hook(hook: Callable | None, min_size: int,
+                    converting: Callable | None = None) -> None:
+    """Install ``hook`` (or None) for inputs of at least ``min_size`` elements.
+
+    ``converting(op, args, dtype)`` (optional) takes same-shape arrays of other dtypes
+    than ``dtype`` and converts them as it reads them, instead of the dispatcher
+    casting them first; like ``hook`` it returns a new result or None.
+    """
+    global kernel_hook, converting_hook, KERNEL_MIN_SIZE, SHORT_PATH_LIMIT
     kernel_hook = hook
+    converting_hook = converting if hook is not None else None
     KERNEL_MIN_SIZE = min_size
     SHORT_PATH_LIMIT = min_size if hook is not None else _NO_LIMIT
 

@@ -314,6 +314,73 @@ def test_only_large_outputs_stream() -> None:
     assert K._streams(big) == _numba.threads() > 0
 
 
+CONVERTING_CASES = [  # two dtypes the dispatcher would cast to one: converted in the kernel
+    ("add", "float32", "int32"),
+    ("add", "int32", "float32"),
+    ("subtract", "float64", "float32"),
+    ("multiply", "int8", "uint8"),
+    ("add", "int64", "float32"),
+    ("maximum", "uint8", "float64"),
+    ("add", "bool", "int16"),
+    ("less", "float32", "int64"),
+    ("floor_divide", "int16", "int32"),
+    ("divide", "float32", "int32"),
+]
+
+
+def _wide_values(dt: np.dtype, n: int) -> np.ndarray:
+    if dt.kind == "b":
+        return rng.integers(0, 2, n).astype(bool)
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        v = rng.integers(info.min, info.max, n, dtype=dt, endpoint=True)
+        return np.where(v == 0, 1, v).astype(dt)  # no division by zero
+    with np.errstate(all="ignore"):  # values() holds the dtype's extremes
+        return np.resize(values(dt), n) * rng.uniform(-3, 3, n).astype(dt)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize(("name", "d1", "d2"), CONVERTING_CASES)
+def test_converting_kernel_equals_cast_then_op(kernels, monkeypatch: pytest.MonkeyPatch,
+                                               name: str, d1: str, d2: str,
+                                               stream: bool) -> None:
+    if stream:
+        monkeypatch.setattr(K, "STREAM_MIN_BYTES", 0)
+    a = _wide_values(np.dtype(d1), 9000)
+    b = _wide_values(np.dtype(d2), 9000)
+    before = (a.copy(), b.copy())
+    x, y = xp.asarray(a), xp.asarray(b)
+    dt = xp.result_type(x, y)
+    names = []
+    orig = _numba.kernel
+    monkeypatch.setattr(_numba, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
+    got = getattr(xp, name)(x, y)
+    assert any(n.endswith("_vvx") for n in names), f"no converting kernel: {names}"
+    ref = _reference(name, (a.astype(dt), b.astype(dt)))
+    assert got.dtype == ref.dtype
+    assert_same(got._array, ref, f"{name} {d1} {d2}")
+    assert_same(a, before[0], "x1 unchanged")
+    assert_same(b, before[1], "x2 unchanged")
+
+
+def test_converting_kernel_declines(kernels) -> None:
+    a = np.arange(1, 301, dtype=np.int32)
+    b = np.arange(1, 301, dtype=np.int64)
+    f = np.linspace(1, 2, 300).astype(np.float32)
+    assert K.converting_hook(OPS["pow"], (a, b), np.dtype("int64")) is None  # pre-checked
+    assert K.converting_hook(OPS["add"], (a[:10], b[:10]), np.dtype("int64")) is None  # small
+    assert K.converting_hook(OPS["add"], (a[::2], b[::2]), np.dtype("int64")) is None
+    c = f.astype(np.complex64)
+    assert K.converting_hook(OPS["add"], (c, f), np.dtype("complex64")) is None
+    # shapes that broadcast, and a parameter under mindspore: the plain path decides
+    got = xp.asarray(f.reshape(300, 1)) + xp.asarray(a)
+    assert_same(got._array, f.reshape(300, 1) + a.astype(np.float32), "broadcast")
+    with xp.promotion_policy("mindspore"):
+        p = xp.as_parameter(xp.asarray(f))
+        with pytest.raises(xp.ParameterCastError):
+            p + xp.asarray(np.arange(300, dtype=np.float64))
+
+
 def test_scalar_first_kernel(kernels) -> None:
     # The dispatcher sizes the call by x1, so a scalar x1 is tested at the hook itself.
     b = np.linspace(-5, 5, 300)

@@ -133,14 +133,14 @@ def install() -> None:
     if _saved is None:
         _saved = (_dispatch.kernel_hook, _dispatch.KERNEL_MIN_SIZE)
     _dispatch.set_kernel_hook(hook, min(r.min_size for per in _ROUTES.values()
-                                        for r in per.values()))
+                                        for r in per.values()), converting_hook)
 
 
 def uninstall() -> None:
     """Restore the dispatcher's previous hook and threshold."""
     global _saved
     if _saved is not None:
-        _dispatch.set_kernel_hook(*_saved)
+        _dispatch.set_kernel_hook(*_saved, None)
         _saved = None
 
 
@@ -264,6 +264,35 @@ def hook(op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
     if route.numba and _numba.available() and _run_numba(route, args, out):
         return out
     return _threads.elementwise(route.func, route.has_out, args, out)
+
+
+_CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")
+
+
+def converting_hook(op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+    """``op`` on two same-shape arrays of other dtypes than ``dt``, each element
+    converted to ``dt`` as it is read (the ``vvx`` kernels), or None to decline.
+
+    Bitwise the plain path's result (``astype(dt)`` then the op): only for ops whose
+    numba route is exact, numeric ``dt``, contiguous operands, and no pre-check.
+    """
+    route = _ROUTES.get(op, {}).get(dt)
+    if route is None or not route.numba or route.precheck is not None \
+            or dt.kind not in T.CONVERTING_KINDS:
+        return None
+    a, b = args
+    if a.dtype not in _CONVERTIBLE or b.dtype not in _CONVERTIBLE or a.size < route.min_size:
+        return None
+    if not (a.flags.c_contiguous and b.flags.c_contiguous and a.flags.aligned
+            and b.flags.aligned) or not _numba.available():
+        return None
+    out = _buffers.empty(a.shape, op.result_dtype(dt))
+    call = (_flat(a), _flat(b), dt.type(0), _flat(out), _streams(out))
+    disp = _numba.kernel(f"{route.kernel}_vvx", _spec(*call))
+    if disp is None:
+        return None
+    _numba.launch(disp, call)
+    return out
 
 
 def _fma_chunk(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray) -> np.ndarray:

@@ -13,6 +13,9 @@ Kernel variants, for an op ``name`` on the kinds ``k`` of one ``EXPR`` entry:
   array and a scalar (``s`` is a NumPy scalar of the dtype).
 - ``{name}_{k}_bc``: binary over 2-D C-contiguous operands whose dimensions are
   each 1 or the output's (row, column and outer broadcasting).
+- ``{name}_{k}_vvx``: two arrays of one shape and of other dtypes than the one the
+  op computes in; each element is converted to the dtype of ``proto`` (a scalar of
+  the computing dtype) as it is read, exactly as ``astype`` converts it.
 - ``fma_{k}_{vvv..ssv}``: multiply-add ``a * b + c`` in one pass.
 
 The 1-D variants take a last argument ``workers``: 0 for a plain parallel loop;
@@ -421,6 +424,12 @@ def _binary(name: str, expr: str, variant: str) -> str:
             + _loop(expr, variant))
 
 
+def _converting(name: str, expr: str) -> str:
+    converted = _sub(expr, a="like(a, proto)", b="like(b, proto)")
+    return ("@njit(**_P)\n" f"def {name}(a, b, proto, out, workers):\n" + _bits(expr, "    ")
+            + _loop(converted, "vv"))
+
+
 def _broadcast(name: str, expr: str) -> str:
     e = lambda a, b: _sub(expr, a=a, b=b)
     loop = "            for j in range(n):\n                o[j] = {}\n"
@@ -463,6 +472,9 @@ def kernels() -> list[tuple[str, str]]:
                 name = kernel_name(op.name, kinds, v)
                 src = _broadcast(name, expr) if v == "bc" else _binary(name, expr, v)
                 out.append((name, src))
+            if set(kinds) <= set(T.CONVERTING_KINDS):
+                name = kernel_name(op.name, kinds, "vvx")
+                out.append((name, _converting(name, expr)))
     for kinds, expr in FMA_EXPR.items():
         for v in FMA_VARIANTS:
             name = kernel_name("fma", kinds, v)

@@ -1782,6 +1782,29 @@ def add_iuf_bc(a, b, out):
                 o[j] = s + t
 
 @njit(**_P)
+def add_iuf_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) + like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) + like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def add_c_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -1972,6 +1995,29 @@ def subtract_iuf_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = s - t
+
+@njit(**_P)
+def subtract_iuf_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) - like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) - like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def subtract_c_vv(a, b, out, workers):
@@ -2262,6 +2308,29 @@ def multiply_iuf_bc(a, b, out):
                 o[j] = s * t
 
 @njit(**_P)
+def multiply_iuf_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) * like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) * like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def divide_f_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -2356,6 +2425,29 @@ def divide_f_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = s / t
+
+@njit(**_P)
+def divide_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) / like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) / like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def floor_divide_i_vv(a, b, out, workers):
@@ -2454,6 +2546,29 @@ def floor_divide_i_bc(a, b, out):
                 o[j] = ifloordiv(s, t)
 
 @njit(**_P)
+def floor_divide_i_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ifloordiv(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ifloordiv(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def floor_divide_u_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -2548,6 +2663,29 @@ def floor_divide_u_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = s // t
+
+@njit(**_P)
+def floor_divide_u_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) // like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) // like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def floor_divide_f_vv(a, b, out, workers):
@@ -2646,6 +2784,29 @@ def floor_divide_f_bc(a, b, out):
                 o[j] = ffloordiv(s, t)
 
 @njit(**_P)
+def floor_divide_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ffloordiv(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ffloordiv(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def remainder_iu_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -2740,6 +2901,29 @@ def remainder_iu_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = s % t
+
+@njit(**_P)
+def remainder_iu_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) % like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) % like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def remainder_f_vv(a, b, out, workers):
@@ -2838,6 +3022,29 @@ def remainder_f_bc(a, b, out):
                 o[j] = fremainder(s, t)
 
 @njit(**_P)
+def remainder_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = fremainder(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = fremainder(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def pow_iu_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -2932,6 +3139,29 @@ def pow_iu_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = ipow(s, t)
+
+@njit(**_P)
+def pow_iu_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = ipow(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = ipow(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def pow_f_vv(a, b, out, workers):
@@ -3030,6 +3260,29 @@ def pow_f_bc(a, b, out):
                 o[j] = s ** t
 
 @njit(**_P)
+def pow_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) ** like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) ** like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def maximum_iu_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -3124,6 +3377,29 @@ def maximum_iu_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = max(s, t)
+
+@njit(**_P)
+def maximum_iu_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = max(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = max(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def maximum_f_vv(a, b, out, workers):
@@ -3222,6 +3498,29 @@ def maximum_f_bc(a, b, out):
                 o[j] = s if (s > t or s != s) else t
 
 @njit(**_P)
+def maximum_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) if (like(a[i], proto) > like(b[i], proto) or like(a[i], proto) != like(a[i], proto)) else like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) if (like(a_[i], proto) > like(b_[i], proto) or like(a_[i], proto) != like(a_[i], proto)) else like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def minimum_iu_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -3316,6 +3615,29 @@ def minimum_iu_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = min(s, t)
+
+@njit(**_P)
+def minimum_iu_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = min(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = min(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def minimum_f_vv(a, b, out, workers):
@@ -3414,6 +3736,29 @@ def minimum_f_bc(a, b, out):
                 o[j] = s if (s < t or s != s) else t
 
 @njit(**_P)
+def minimum_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = like(a[i], proto) if (like(a[i], proto) < like(b[i], proto) or like(a[i], proto) != like(a[i], proto)) else like(b[i], proto)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = like(a_[i], proto) if (like(a_[i], proto) < like(b_[i], proto) or like(a_[i], proto) != like(a_[i], proto)) else like(b_[i], proto)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def atan2_f_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -3508,6 +3853,29 @@ def atan2_f_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = math.atan2(s, t)
+
+@njit(**_P)
+def atan2_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.atan2(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.atan2(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def hypot_f_vv(a, b, out, workers):
@@ -3606,6 +3974,29 @@ def hypot_f_bc(a, b, out):
                 o[j] = math.hypot(s, t)
 
 @njit(**_P)
+def hypot_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.hypot(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.hypot(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def copysign_f_vv(a, b, out, workers):
     n = out.shape[0]
     if workers == 0:
@@ -3700,6 +4091,29 @@ def copysign_f_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = math.copysign(s, t)
+
+@njit(**_P)
+def copysign_f_vvx(a, b, proto, out, workers):
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = math.copysign(like(a[i], proto), like(b[i], proto))
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = math.copysign(like(a_[i], proto), like(b_[i], proto))
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_and_biu_vv(a, b, out, workers):
@@ -4090,6 +4504,30 @@ def bitwise_left_shift_i_bc(a, b, out):
                 o[j] = lshift_i(s, t, nbits)
 
 @njit(**_P)
+def bitwise_left_shift_i_vvx(a, b, proto, out, workers):
+    nbits = out.itemsize * 8
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_i(like(a[i], proto), like(b[i], proto), nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_i(like(a_[i], proto), like(b_[i], proto), nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def bitwise_left_shift_u_vv(a, b, out, workers):
     nbits = out.itemsize * 8
     n = out.shape[0]
@@ -4188,6 +4626,30 @@ def bitwise_left_shift_u_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = lshift_u(s, t, nbits)
+
+@njit(**_P)
+def bitwise_left_shift_u_vvx(a, b, proto, out, workers):
+    nbits = out.itemsize * 8
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = lshift_u(like(a[i], proto), like(b[i], proto), nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = lshift_u(like(a_[i], proto), like(b_[i], proto), nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def bitwise_right_shift_i_vv(a, b, out, workers):
@@ -4290,6 +4752,30 @@ def bitwise_right_shift_i_bc(a, b, out):
                 o[j] = rshift_i(s, t, nbits)
 
 @njit(**_P)
+def bitwise_right_shift_i_vvx(a, b, proto, out, workers):
+    nbits = out.itemsize * 8
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_i(like(a[i], proto), like(b[i], proto), nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_i(like(a_[i], proto), like(b_[i], proto), nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
+
+@njit(**_P)
 def bitwise_right_shift_u_vv(a, b, out, workers):
     nbits = out.itemsize * 8
     n = out.shape[0]
@@ -4388,6 +4874,30 @@ def bitwise_right_shift_u_bc(a, b, out):
             t = y[0]
             for j in range(n):
                 o[j] = rshift_u(s, t, nbits)
+
+@njit(**_P)
+def bitwise_right_shift_u_vvx(a, b, proto, out, workers):
+    nbits = out.itemsize * 8
+    n = out.shape[0]
+    if workers == 0:
+        for i in prange(n):
+            out[i] = rshift_u(like(a[i], proto), like(b[i], proto), nbits)
+        return
+    chunks = (n + 4095) // 4096
+    per = (chunks + workers - 1) // workers
+    for w in prange(workers):
+        tmp = np.empty(4096, out.dtype)
+        for chunk in range(w * per, min((w + 1) * per, chunks)):
+            lo = chunk * 4096
+            hi = min(lo + 4096, n)
+            out_ = out[lo:hi]
+            a_ = a[lo:hi]
+            b_ = b[lo:hi]
+            for i in range(out_.shape[0]):
+                tmp[i] = rshift_u(like(a_[i], proto), like(b_[i], proto), nbits)
+            for i in range(out_.shape[0]):
+                stream(out_, i, tmp[i])
+        stream_fence()
 
 @njit(**_P)
 def equal_biuf_vv(a, b, out, workers):

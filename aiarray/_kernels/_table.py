@@ -30,6 +30,10 @@ _REAL = {
 }
 _CMATH = "numba's cmath differs from NumPy's complex functions in special cases"
 
+# Computing kinds whose binary ops also get a converting kernel (``_vvx``: operands of
+# other dtypes converted as they are read); not bool or complex.
+CONVERTING_KINDS = "iuf"
+
 EXPR: dict[str, dict[str, str]] = {name: {"f": e} for name, e in _REAL.items()}
 EXPR.update({
     "sqrt": {"f": "math.sqrt(a)"},
