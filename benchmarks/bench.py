@@ -135,9 +135,13 @@ def main(argv: list[str] | None = None) -> int:
         "# Benchmarks",
         "",
         f"Measured {datetime.date.today()} on {cpu()}; {versions(peers)}.",
-        f"Large cases: n = {int(args.n):.0e} elements.  Each cell is the median of "
-        f"{args.reps} interleaved runs divided by NumPy's median (its allocating call): "
-        "below 1 is faster than NumPy.  Small cases time 2000 calls per run.",
+        f"Large cases: n = {int(args.n):.0e} elements.  The libraries take turns, "
+        f"{args.reps} times; each turn is a burst of {B.BURST} back-to-back calls.  Each "
+        "cell is a library's median time per call after the first of a burst, divided by "
+        "NumPy's (its allocating call): below 1 is faster than NumPy.  \"aiarray, first "
+        "call\" compares the first calls of the bursts (aiarray's worker threads asleep "
+        "after the other libraries ran).  Small cases time 2000 calls per turn.  OpenMP "
+        "runtimes (torch's, numba's) run with OMP_WAIT_POLICY=PASSIVE.",
         "",
         "Reproduce: `env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py`"
         " (quick version: `python -m aiarray bench`).  How the two paths work: "
