@@ -329,11 +329,11 @@ def extreme_float(v, workers, out):
     for w in prange(workers):
         part = v[min(w * per, n):min((w + 1) * per, n)]
         first = part[0] if part.shape[0] else v[0]
-        lo = like(first ^ ((first >> shift) & mask), first)
+        lo = like(first ^ (mask if first < zero(first) else zero(first)), first)
         hi = lo
         for i in range(part.shape[0]):
             x = part[i]
-            k = like(x ^ ((x >> shift) & mask), x)
+            k = like(x ^ (mask if x < zero(x) else zero(x)), x)  # a select, not a shift
             lo = min(lo, k)
             hi = max(hi, k)
         out[w, 0] = lo
