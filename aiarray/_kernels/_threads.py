@@ -166,7 +166,8 @@ _SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
 def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
-    if a.dtype not in _SUM_KERNEL_DTYPES or not _numba.available():
+    if a.dtype not in _SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
+            or not _numba.available():
         return None
     los = np.array([lo for lo, _ in leaves], np.int64)
     ns = np.array([hi - lo for lo, hi in leaves], np.int64)
