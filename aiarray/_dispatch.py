@@ -301,6 +301,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
     new = object.__new__
     asarray = np.asarray
+    ndarray = np.ndarray
     kinds = _PY_KINDS
     fits = P.check_int_fits
     local = P._local_policy
@@ -341,13 +342,16 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                     res = None
                 if res is not None:
                     a = x1._array
-                    if a.size < SHORT_PATH_LIMIT:
+                    nd = a.ndim
+                    # sized by x1, except a 0-d x1 with a large x2: the kernels take that
+                    if a.size < SHORT_PATH_LIMIT and (nd or type(b) is not ndarray
+                                                      or b.size < SHORT_PATH_LIMIT):
                         try:
-                            out = (quiet_run(ufunc, a, b) if a.ndim
+                            out = (quiet_run(ufunc, a, b) if nd
                                    else quiet_run(ufunc, a, b, out=...))  # 0-d stays an array
                         except RuntimeError:  # the quiet context is busy (another thread)
                             try:
-                                out = (quiet(ufunc, a, b) if a.ndim
+                                out = (quiet(ufunc, a, b) if nd
                                        else quiet(ufunc, a, b, out=...))
                             except ValueError as e:
                                 raise _value_error(op, a, b, e) from None
