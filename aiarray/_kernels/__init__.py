@@ -29,7 +29,7 @@ import numpy as np
 
 from .. import _dispatch
 from .._registry import OPS, ElementwiseOp
-from . import _buffers, _numba, _threads
+from . import _buffers, _numba, _reductions, _threads
 from . import _table as T
 from ._routes import DEFAULT_MIN, STREAM_MIN_BYTES
 from ._routes import route as _measured_route
@@ -341,40 +341,6 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
 
 
 _REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
-_KEYS = {np.dtype(np.float32): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.int64)}
-
-
-def _key_to_float(key: np.integer, dtype: np.dtype) -> np.ndarray:
-    """The float (0-d array of ``dtype``) whose order key ``extreme_float`` made."""
-    k = np.asarray(key)
-    shift = k.dtype.type(8 * k.itemsize - 1)
-    return (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
-
-
-def _extreme(name: str, vec: np.ndarray) -> np.ndarray | None:
-    """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value."""
-    dt = vec.dtype
-    keys = _KEYS.get(dt)
-    if keys is None and dt.kind not in "iu":
-        return None
-    kernel = "extreme_float" if keys is not None else "extreme_int"
-    data = vec.view(keys) if keys is not None else vec
-    workers = _numba.threads()
-    out = np.empty((workers, 2), data.dtype)
-    disp = _numba.kernel(kernel, _spec(data, workers, out))
-    if disp is None:
-        return None
-    _numba.launch(disp, (data, workers, out))
-    key = out[:, 1].max() if name == "max" else out[:, 0].min()
-    if keys is None:
-        return np.asarray(key)
-    inf = np.asarray(np.inf, dt).view(keys)[()]  # +inf's key; -inf's is its complement
-    if out[:, 1].max() > inf or out[:, 0].min() < ~inf:
-        return np.asarray(np.nan, dt)  # a NaN is in the data: it propagates
-    res = _key_to_float(key, dt)
-    if res == 0:
-        return None  # which zero NumPy keeps depends on its order: its own loop decides
-    return res
 
 
 def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
@@ -409,7 +375,7 @@ def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
         if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
                 or not _numba.available():
             return None
-        out = _extreme(name, a.reshape(-1))
+        out = _reductions.extreme(name, a.reshape(-1))
         if out is None:
             return None
         return out.reshape((1,) * a.ndim) if keepdims else out

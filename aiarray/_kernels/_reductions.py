@@ -1,0 +1,48 @@
+"""Parallel reductions of the large-array path: full min/max by a numba kernel.
+
+Sums, products and means split where NumPy splits them (``_threads.reduce``);
+min and max of a whole int or float32/float64 array run ``extreme_int`` /
+``extreme_float`` (``_generated.py``), which reduce integer order keys.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _numba
+
+_KEYS = {np.dtype(np.float32): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.int64)}
+
+
+def key_to_float(key: np.integer, dtype: np.dtype) -> np.ndarray:
+    """The float (0-d array of ``dtype``) whose order key ``extreme_float`` made."""
+    k = np.asarray(key)
+    shift = k.dtype.type(8 * k.itemsize - 1)
+    return (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+
+
+def extreme(name: str, vec: np.ndarray) -> np.ndarray | None:
+    """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value,
+    or None (another dtype, numba not ready, or a zero result NumPy's loop decides)."""
+    dt = vec.dtype
+    keys = _KEYS.get(dt)
+    if keys is None and dt.kind not in "iu":
+        return None
+    kernel = "extreme_float" if keys is not None else "extreme_int"
+    data = vec.view(keys) if keys is not None else vec
+    workers = _numba.threads()
+    out = np.empty((workers, 2), data.dtype)
+    disp = _numba.kernel(kernel, _numba.spec_of(data, workers, out))
+    if disp is None:
+        return None
+    _numba.launch(disp, (data, workers, out))
+    key = out[:, 1].max() if name == "max" else out[:, 0].min()
+    if keys is None:
+        return np.asarray(key)
+    inf = np.asarray(np.inf, dt).view(keys)[()]  # +inf's key; -inf's is its complement
+    if out[:, 1].max() > inf or out[:, 0].min() < ~inf:
+        return np.asarray(np.nan, dt)  # a NaN is in the data: it propagates
+    res = key_to_float(key, dt)
+    if res == 0:
+        return None  # which zero NumPy keeps depends on its order: its own loop decides
+    return res
