@@ -302,8 +302,8 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     new = object.__new__
     asarray = np.asarray
     ndarray = np.ndarray
-    kinds = _PY_KINDS
     fits = P.check_int_fits
+    int_range = P.INT_RANGE
     local = P._local_policy
     where_x2 = f"{op.name}() x2"
 
@@ -333,10 +333,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                     b = x2._array
                 elif type(x2) is float or type(x2) is int:
                     pol = local.get() or P._global_policy
-                    res = (result_of(dt) if pol.fast_scalars[(dt, kinds[type(x2)])] is dt
-                           else None)
+                    res = result_of(dt) if pol.scalar_results[type(x2)].get(dt) is dt else None
                     if res is not None and type(x2) is int:
-                        fits(x2, dt, where_x2)
+                        lo, hi = int_range[dt]
+                        if not lo <= x2 <= hi:
+                            fits(x2, dt, where_x2)  # raises OverflowError
                     b = x2 if is_ufunc else asarray(x2, dt)
                 else:
                     res = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -100,10 +101,16 @@ class Policy:
     parameter_rule: bool = False
     fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
     fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
+    # Python scalar type -> {array dtype: result dtype or None}: fast_scalars by type
+    scalar_results: dict[type, dict[np.dtype, np.dtype | None]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.fast_pairs = {k: v.result for k, v in self.pairs.items()}
         self.fast_scalars = {k: v.result for k, v in self.scalars.items()}
+        self.scalar_results = {
+            t: {dt: res for (dt, k), res in self.fast_scalars.items() if k == kind}
+            for t, kind in PY_KINDS.items()
+        }
 
 
 def _d(short: str | None) -> np.dtype | None:
@@ -324,20 +331,30 @@ _INT_BOUNDS = {dt: (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) for dt in D.IN
 _FLOAT_MAX = {dt: float(D.finfo_of(dt).max) for dt in D.REAL_FLOAT}
 
 
+def _int_range(dt: np.dtype) -> tuple[float, float]:
+    if dt in _INT_BOUNDS:
+        return _INT_BOUNDS[dt]
+    real = D.REAL_OF.get(dt, dt)
+    if real in _FLOAT_MAX:
+        return -_FLOAT_MAX[real], _FLOAT_MAX[real]
+    return -math.inf, math.inf  # bool: any int (it becomes True or False)
+
+
+# dtype -> (lo, hi): the Python ints that fit it (a float dtype: up to its largest finite
+# value).  check_int_fits raises outside; the short path tests the range inline.
+INT_RANGE: dict[np.dtype, tuple[float, float]] = {dt: _int_range(dt) for dt in D.ALL_DTYPES}
+
+
 def check_int_fits(value: int, dtype: np.dtype, argname: str) -> None:
     """Raise OverflowError when Python int ``value`` does not fit ``dtype``."""
+    lo, hi = INT_RANGE.get(dtype) or _int_range(dtype)
+    if lo <= value <= hi:
+        return
     if dtype in _INT_BOUNDS:
-        lo, hi = _INT_BOUNDS[dtype]
-        if not lo <= value <= hi:
-            raise ScalarOverflowError(
-                f"{argname}={value} does not fit {D.name_of(dtype)} [{lo}, {hi}]"
-            )
-    else:
-        real = D.REAL_OF.get(dtype, dtype)
-        if real in _FLOAT_MAX and abs(value) > _FLOAT_MAX[real]:
-            raise ScalarOverflowError(
-                f"{argname}={value} does not fit {D.name_of(dtype)} (max {_FLOAT_MAX[real]:g})"
-            )
+        raise ScalarOverflowError(
+            f"{argname}={value} does not fit {D.name_of(dtype)} [{lo}, {hi}]"
+        )
+    raise ScalarOverflowError(f"{argname}={value} does not fit {D.name_of(dtype)} (max {hi:g})")
 
 
 def _cannot(a: str, b: str, pol: Policy, what: str) -> TypeMismatchError:
