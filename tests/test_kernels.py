@@ -604,15 +604,19 @@ import sys, threading, numpy as np
 import aiarray as xp, aiarray._kernels as K
 from aiarray._kernels import _numba
 K.install(); _numba.set_sync(True)
+if "stream" in sys.argv:
+    K.STREAM_MIN_BYTES = 0  # every output written with non-temporal stores
 a = xp.asarray(np.arange(300000, dtype=np.float64)); b = xp.asarray(np.ones(300000))
-serial = [(a + b)._array.copy(), (a * b)._array.copy()]
-assert _numba.status()["ready"] >= 2, _numba.status()
+i = xp.asarray(np.arange(300000, dtype=np.int32))  # float64 + int32: a converting kernel
+serial = [(a + b)._array.copy(), (a * b)._array.copy(), (a - i)._array.copy()]
+assert _numba.status()["ready"] >= 3, _numba.status()
 errors = []
 def work():
     try:
         for _ in range(30):
             if not (np.array_equal((a + b)._array, serial[0])
-                    and np.array_equal((a * b)._array, serial[1])):
+                    and np.array_equal((a * b)._array, serial[1])
+                    and np.array_equal((a - i)._array, serial[2])):
                 errors.append("differs")
     except Exception as e:
         errors.append(repr(e))
@@ -623,14 +627,15 @@ sys.exit(1 if errors else 0)
 """
 
 
-@pytest.mark.parametrize("layer", ["default", "workqueue"])
-def test_eight_threads_calling_parallel_kernels(layer: str) -> None:
+@pytest.mark.parametrize(("layer", "stores"), [("default", "plain"), ("workqueue", "plain"),
+                                               ("default", "stream")])
+def test_eight_threads_calling_parallel_kernels(layer: str, stores: str) -> None:
     """No abort (workqueue is serialized by a lock) and the serial results."""
     env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000")
     if layer != "default":
         env["NUMBA_THREADING_LAYER"] = layer
-    out = subprocess.run([sys.executable, "-c", _CONCURRENT], capture_output=True, text=True,
-                         env=env, timeout=240)
+    out = subprocess.run([sys.executable, "-c", _CONCURRENT, stores], capture_output=True,
+                         text=True, env=env, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "errors 0" in out.stdout
     if layer != "default":
