@@ -444,6 +444,23 @@ def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
         [np.add.reduce(a[lo:hi]).tobytes() for lo, hi in parts]
 
 
+def test_reductions_start_at_their_measured_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from aiarray._kernels import _routes
+
+    monkeypatch.delenv("AIARRAY_KERNEL_MIN_SIZE", raising=False)
+    monkeypatch.setattr(_numba, "_sync", True)
+    K.install()
+    try:
+        for name, limit in (("sum", _routes.REDUCE_MIN_BYTES),
+                            ("max", _routes.EXTREME_MIN_BYTES)):
+            below = np.ones(limit // 8 - 1)
+            at = np.ones(limit // 8)
+            assert K.reduce(name, below) is None, name  # NumPy's single loop is faster
+            assert K.reduce(name, at) == getattr(np, name)(at), name
+    finally:
+        K.uninstall()
+
+
 def test_min_max_along_an_axis_stay_on_numpy(kernels) -> None:
     a = rng.standard_normal((50, 40))
     assert K.reduce("max", a, axis=0) is None

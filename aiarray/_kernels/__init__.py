@@ -31,7 +31,7 @@ from .. import _dispatch
 from .._registry import OPS, ElementwiseOp
 from . import _buffers, _numba, _reductions, _threads
 from . import _table as T
-from ._routes import DEFAULT_MIN, STREAM_MIN_BYTES
+from ._routes import DEFAULT_MIN, EXTREME_MIN_BYTES, REDUCE_MIN_BYTES, STREAM_MIN_BYTES
 from ._routes import route as _measured_route
 
 __all__ = [
@@ -357,8 +357,12 @@ def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
     """
     if _saved is None or type(a) is not np.ndarray or name not in _REDUCTIONS:
         return None
-    if a.size < (_min_size() or DEFAULT_MIN["reduce"]):
+    forced = _min_size()
+    if forced is not None and a.size < forced:
         return None
+    if forced is None and a.nbytes < (EXTREME_MIN_BYTES if name in ("min", "max")
+                                      else REDUCE_MIN_BYTES):
+        return None  # NumPy's single loop is faster (measured, see _routes)
     if isinstance(axis, tuple):
         axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []
         if len(axes) == a.ndim:

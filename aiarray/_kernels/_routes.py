@@ -9,11 +9,16 @@ ops: sin float32, exp float64).  ``route`` decides from these.
 
 from __future__ import annotations
 
+# Measured by hand and kept when this table is rewritten (docs/performance.md):
+# outputs from STREAM_MIN_BYTES are written with non-temporal stores; reductions
+# take the parallel routes from REDUCE_MIN_BYTES (sum, prod, mean) and
+# EXTREME_MIN_BYTES (min, max) of input; below those NumPy's own loop is faster.
+STREAM_MIN_BYTES = 16777216
+REDUCE_MIN_BYTES = 12582912
+EXTREME_MIN_BYTES = 25165824
 MIN_SIZE = {'nb': 262144, 'np_cheap': 1048576, 'np_costly': 2097152}
-# Outputs from this size are written with non-temporal stores by the 1-D kernels.
-STREAM_MIN_BYTES = 16 << 20
 DEFAULT_MIN = {"nb": MIN_SIZE["nb"], "np": MIN_SIZE["np_cheap"],
-               "fma": MIN_SIZE["nb"], "reduce": MIN_SIZE["np_cheap"]}
+               "fma": MIN_SIZE["nb"]}
 
 MEASURED: dict[str, dict[str, tuple[float | None, float]]] = {
     'acos': {'D': (None, 0.512), 'F': (None, 0.507), 'd': (6.562, 0.5), 'f': (10.917, 0.534)},
