@@ -135,6 +135,32 @@ def test_wait_returns_at_once_when_no_kernel_was_asked_for() -> None:
     assert out.stdout.split() == ["True", "True"]
 
 
+_BACKGROUND = r"""
+import threading, numpy as np
+import aiarray as xp, aiarray._kernels as K
+from aiarray._kernels import _numba
+K.install()
+a = np.linspace(0, 1, 300000); b = np.linspace(1, 2, 300000)
+names = []  # the thread of every launch, the loader's included
+orig = _numba.launch
+_numba.launch = lambda d, args: (names.append(threading.current_thread().name), orig(d, args))[1]
+first = (xp.asarray(a) + xp.asarray(b))._array  # NumPy's loop in threads while numba loads
+assert _numba.wait(120), _numba.status()
+second = (xp.asarray(a) + xp.asarray(b))._array  # the kernel, compiled in the background
+print(np.array_equal(first, a + b), np.array_equal(second, a + b), names)
+"""
+
+
+def test_background_compile_then_kernel_in_the_calling_thread() -> None:
+    # the loader thread only compiles; kernels launch from the threads that call them
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000")
+    env.pop("AIARRAY_KERNELS_SYNC", None)
+    out = subprocess.run([sys.executable, "-c", _BACKGROUND], capture_output=True,
+                         text=True, env=env, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.split() == ["True", "True", "['MainThread']"]
+
+
 def test_import_does_not_import_numba() -> None:
     code = ("import sys, aiarray, aiarray._kernels as K; K.install(); "
             "print('numba' in sys.modules)")
@@ -451,10 +477,13 @@ def test_reductions_start_at_their_measured_sizes(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(_numba, "_sync", True)
     K.install()
     try:
-        for name, limit in (("sum", _routes.REDUCE_MIN_BYTES),
-                            ("max", _routes.EXTREME_MIN_BYTES)):
-            below = np.ones(limit // 8 - 1)
-            at = np.ones(limit // 8)
+        for name, limit, data in (
+                ("sum", _routes.KERNEL_REDUCE_MIN_BYTES, np.ones),  # the numba kernel
+                ("max", _routes.KERNEL_REDUCE_MIN_BYTES, np.ones),
+                ("sum", _routes.THREAD_REDUCE_MIN_BYTES,  # int64: NumPy's loop in threads
+                 lambda n: np.ones(n, np.int64))):
+            below = data(limit // 8 - 1)
+            at = data(limit // 8)
             assert K.reduce(name, below) is None, name  # NumPy's single loop is faster
             assert K.reduce(name, at) == getattr(np, name)(at), name
     finally:

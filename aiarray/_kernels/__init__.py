@@ -31,7 +31,12 @@ from .. import _dispatch
 from .._registry import OPS, ElementwiseOp
 from . import _buffers, _numba, _reductions, _threads
 from . import _table as T
-from ._routes import DEFAULT_MIN, EXTREME_MIN_BYTES, REDUCE_MIN_BYTES, STREAM_MIN_BYTES
+from ._routes import (
+    DEFAULT_MIN,
+    KERNEL_REDUCE_MIN_BYTES,
+    STREAM_MIN_BYTES,
+    THREAD_REDUCE_MIN_BYTES,
+)
 from ._routes import route as _measured_route
 
 __all__ = [
@@ -343,6 +348,18 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
 _REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
 
 
+_KERNEL_SUM_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
+
+
+def _reduce_min_bytes(name: str, a: np.ndarray, axis: object, dtype: object) -> int:
+    """Input size from which a reduction's parallel route beats NumPy's single loop."""
+    full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
+    kernel = name in ("min", "max") or (
+        name in ("sum", "mean") and full and a.dtype in _KERNEL_SUM_DTYPES
+        and (dtype is None or np.dtype(dtype) == a.dtype))
+    return KERNEL_REDUCE_MIN_BYTES if kernel else THREAD_REDUCE_MIN_BYTES
+
+
 def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
            dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype, keepdims=keepdims)`` or None.
@@ -360,8 +377,7 @@ def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
     forced = _min_size()
     if forced is not None and a.size < forced:
         return None
-    if forced is None and a.nbytes < (EXTREME_MIN_BYTES if name in ("min", "max")
-                                      else REDUCE_MIN_BYTES):
+    if forced is None and a.nbytes < _reduce_min_bytes(name, a, axis, dtype):
         return None  # NumPy's single loop is faster (measured, see _routes)
     if isinstance(axis, tuple):
         axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []

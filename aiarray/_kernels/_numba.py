@@ -44,6 +44,7 @@ _disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
 _threads = 1
 _nb_get: Callable | None = None
 _nb_set: Callable | None = None
+_typeof: Callable | None = None
 _nb_max = 1
 _worker: threading.Thread | None = None
 
@@ -72,7 +73,7 @@ def status() -> dict:
 
 def _load() -> None:
     """Import numba and the kernels, and choose the threading layer (once)."""
-    global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error
+    global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error, _typeof
     with _load_lock:
         if _state in ("ready", "failed"):
             return
@@ -87,6 +88,7 @@ def _load() -> None:
             _layer = numba.threading_layer()
             _launch_lock = threading.Lock() if _layer == "workqueue" else None
             _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
+            _typeof = numba.typeof
             _nb_max = numba.config.NUMBA_NUM_THREADS
             _mod = _generated
             _state = "ready"
@@ -124,7 +126,10 @@ def _compile(key: tuple) -> None:
     name, spec = key
     try:
         disp = getattr(_mod, name)
-        launch(disp, _sample(spec))
+        if _sync:
+            launch(disp, _sample(spec))
+        else:  # compile only: the first launch should come from a calling thread
+            disp.compile(tuple(_typeof(x) for x in _sample(spec)))
         _ready[key] = disp
     except Exception as e:  # a kernel that does not compile stays on NumPy
         global _error

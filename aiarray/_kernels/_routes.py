@@ -11,11 +11,12 @@ from __future__ import annotations
 
 # Measured by hand and kept when this table is rewritten (docs/performance.md):
 # outputs from STREAM_MIN_BYTES are written with non-temporal stores; reductions
-# take the parallel routes from REDUCE_MIN_BYTES (sum, prod, mean) and
-# EXTREME_MIN_BYTES (min, max) of input; below those NumPy's own loop is faster.
+# run on numba kernels (full float sums and means, min, max) from
+# KERNEL_REDUCE_MIN_BYTES of input and on NumPy's loops in threads from
+# THREAD_REDUCE_MIN_BYTES; below those NumPy's own single loop is faster.
 STREAM_MIN_BYTES = 16777216
-REDUCE_MIN_BYTES = 12582912
-EXTREME_MIN_BYTES = 25165824
+KERNEL_REDUCE_MIN_BYTES = 4194304
+THREAD_REDUCE_MIN_BYTES = 12582912
 MIN_SIZE = {'nb': 262144, 'np_cheap': 1048576, 'np_costly': 2097152}
 DEFAULT_MIN = {"nb": MIN_SIZE["nb"], "np": MIN_SIZE["np_cheap"],
                "fma": MIN_SIZE["nb"]}

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
-from . import _numba
+from . import _numba, _routes
 
 
 def default_threads() -> int:
@@ -188,6 +188,8 @@ def _flat_sum(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
     tree = _pairwise_pieces(0, a.shape[0], _depth(WORKERS.n))
     leaves = _leaves(tree)
     sums = _kernel_leaf_sums(a, leaves) if dtype == a.dtype else None
+    if sums is None and a.nbytes < _routes.THREAD_REDUCE_MIN_BYTES:
+        return np.asarray(np.add.reduce(a, dtype=dtype))  # too small for threads
     if sums is None:
         sums = WORKERS.run(lambda lo, hi: np.add.reduce(a[lo:hi], dtype=dtype), leaves)
     values = dict(zip(leaves, sums))
