@@ -30,6 +30,10 @@ import numpy as np
 
 PEERS = ("numpy", "aiarray", "numexpr", "array-api-strict", "torch")
 BURST = 4  # back-to-back calls per sample of a large case
+# Pause before each burst: OpenMP runtimes (numba's omp layer, torch) spin for a few ms
+# after a call before their threads sleep; without it, one library's spinning threads
+# would take the cores from the next library's calls.
+GAP = 0.02
 
 
 @dataclass
@@ -206,6 +210,7 @@ def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dic
             if case.inner > 1:
                 times[peer].append(_sample(fn, case.inner))
             else:
+                time.sleep(GAP)
                 cold, warm = _burst(fn)
                 first[peer].append(cold)
                 times[peer].append(warm)

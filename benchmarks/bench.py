@@ -5,9 +5,10 @@ machine with OpenBLAS's overrides unset in this command only:
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py [--n 1e7] [--reps 15]
 
-OpenMP worker threads (torch's, numba's omp layer) are told to sleep rather than spin
-between calls (OMP_WAIT_POLICY=PASSIVE, unless set), so one peer's idle threads do not
-steal the cores from the next peer in the interleaved runs.
+Every library runs with its default threading settings, as a user gets them.  OpenMP
+worker threads (torch's, numba's omp layer) spin for a while after a call before they
+sleep; each burst of calls therefore starts after a pause (``_bench.GAP``), so one
+library's spinning threads never take the cores from the next one.
 
 Peers that are not installed are skipped (pip install numexpr array-api-strict
 matplotlib; torch CPU).  ``python -m aiarray bench`` is the quick version.
@@ -17,14 +18,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import platform
 import subprocess
 import sys
 import threading
 from pathlib import Path
-
-os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before any OpenMP runtime loads
 
 import numpy as np
 
@@ -140,8 +138,10 @@ def main(argv: list[str] | None = None) -> int:
         "cell is a library's median time per call after the first of a burst, divided by "
         "NumPy's (its allocating call): below 1 is faster than NumPy.  \"aiarray, first "
         "call\" compares the first calls of the bursts (aiarray's worker threads asleep "
-        "after the other libraries ran).  Small cases time 2000 calls per turn.  OpenMP "
-        "runtimes (torch's, numba's) run with OMP_WAIT_POLICY=PASSIVE.",
+        "after the other libraries ran).  Small cases time 2000 calls per turn.  Every "
+        f"library runs with its default threading settings; each burst starts after a "
+        f"{B.GAP * 1e3:.0f} ms pause, so no library's spinning threads overlap another's "
+        "calls.",
         "",
         "Reproduce: `env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/bench.py`"
         " (quick version: `python -m aiarray bench`).  How the two paths work: "
