@@ -44,6 +44,16 @@ def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
     )
 
 
+def array_arg(x: object, func: str, argname: str = "x", category: str | None = None) -> Array:
+    """``x`` itself when it is an aiarray Array (of a dtype in the standard's input
+    ``category``, when one is named); the standard errors naming ``argname`` otherwise."""
+    if type(x) is not Array:
+        raise not_an_array(func, argname, x)
+    if category is not None:
+        D.check_category(x._dtype, category, func, argname)
+    return x
+
+
 def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndarray:
     """Compute ``op`` on same-dtype ndarrays ``args`` (dtype ``dt``), giving dtype ``res``."""
     if dt in _COMPUTE:  # bf16 / c32: compute wide, round back once

@@ -22,7 +22,7 @@ from ._api._axes import int_arg, normalize_axis
 from ._api.creation import DEFAULT_FLOAT
 from ._array import Array
 from ._device import check_device
-from ._dispatch import not_an_array
+from ._dispatch import array_arg
 from ._errors import AxisError, InvalidArgumentError, TypeMismatchError
 
 __all__ = [
@@ -40,8 +40,7 @@ _TO_REAL = {D.complex32: D.float16, D.complex64: D.float32, D.complex128: D.floa
 # -- argument checks ---------------------------------------------------------------------
 def _input(x: object, func: str, kind: str) -> Array:
     """x as an Array of the category ``kind`` ('complex' or 'real')."""
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     allowed = D.COMPLEX if kind == "complex" else D.REAL_FLOAT
     if x._dtype not in allowed:
         hint = "complex64 or complex128" if kind == "complex" else "float32 or float64"
@@ -276,8 +275,7 @@ def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None
 
 
 def _shift(x: object, axes: object, func: str, inverse: bool) -> Array:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     if axes is None:
         ax: tuple[int, ...] = tuple(range(x.ndim))
     elif isinstance(axes, int | np.integer) and not isinstance(axes, bool | np.bool_):

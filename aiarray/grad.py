@@ -20,8 +20,9 @@ import numpy as np
 from . import _dtypes as D
 from ._api._axes import normalize_axis, shape_tuple
 from ._api.elementwise import _clip_bound
-from ._api.gbt_transforms import array_arg, int_arg, moved, slice_spec, wrap
+from ._api.gbt_transforms import int_arg, moved, slice_spec, wrap
 from ._array import Array
+from ._dispatch import array_arg
 from ._errors import (
     AxisError,
     DimensionMismatchError,
@@ -33,13 +34,7 @@ __all__ = ["clip_backward", "slice_backward", "trace_backward"]
 
 
 def _grad(grad_output: object, func: str) -> Array:
-    array_arg(grad_output, func, "grad_output")
-    if grad_output.dtype not in D.NUMERIC:
-        raise TypeMismatchError(
-            f"{func}(): grad_output must have a numeric dtype, got "
-            f"{D.name_of(grad_output.dtype)}"
-        )
-    return grad_output
+    return array_arg(grad_output, func, "grad_output", "numeric")
 
 
 def _shape(input_shape: object, func: str) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from . import _dtypes as D
 from ._api._axes import normalize_axis
 from ._array import Array
 from ._device import CPU, Device
-from ._dispatch import not_an_array
+from ._dispatch import array_arg
 from ._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
@@ -122,9 +122,7 @@ def _scale_param(func: str, scale: object, sd: np.dtype | None,
 def _zero_point_param(func: str, zp: object, dt: np.dtype, scheme: str,
                       channels: int | None) -> np.ndarray:
     if type(zp) is Array:
-        if zp.dtype not in D.INTEGER:
-            raise TypeMismatchError(f"{func}(): zero_point must be an integer array, "
-                                    f"got {D.name_of(zp.dtype)}")
+        D.check_category(zp.dtype, "integer", func, "zero_point")
         values = zp._array
     else:
         if isinstance(zp, builtins.bool | np.bool_):
@@ -245,8 +243,7 @@ class QuantizedArray:
         values fit ``data.dtype``; 0 for the symmetric scheme.  Inputs are copied.
         """
         func = "QuantizedArray.from_parts"
-        if type(data) is not Array:
-            raise not_an_array(func, "data", data)
+        array_arg(data, func, "data")
         dt = data.dtype
         if dt not in SCHEMES["asymmetric"]:
             raise TypeMismatchError(f"{func}(): data must be int8, uint8, int16 or uint16, "
@@ -340,8 +337,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int8, scheme: str = "symmetric",
     The scale is float64 for float64 input, float32 otherwise.
     """
     func = "quantize"
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     if x.dtype not in D.REAL_FLOAT:
         raise TypeMismatchError(f"quantize(): x must be a real floating-point array, "
                                 f"got {D.name_of(x.dtype)}")

@@ -22,7 +22,7 @@ from ._api._axes import int_arg, shape_tuple
 from ._api.creation import DEFAULT_FLOAT
 from ._array import Array
 from ._device import check_device
-from ._dispatch import not_an_array
+from ._dispatch import array_arg
 from ._errors import (
     AllocationError,
     DimensionMismatchError,
@@ -222,8 +222,7 @@ class Generator:
                     device: Any = None) -> Array:
         """Indices drawn with weights ``probs`` (GB/T 7.2.1.10); see :func:`multinomial`."""
         func = "multinomial"
-        if type(probs) is not Array:
-            raise not_an_array(func, "probs", probs)
+        array_arg(probs, func, "probs")
         if probs.dtype not in D.REAL_NUMERIC:
             raise TypeMismatchError(f"multinomial(): probs must be a real numeric array, "
                                     f"got {D.name_of(probs.dtype)}")

@@ -37,7 +37,7 @@ from ._api.data_type import convert
 from ._api.statistical import _accumulation_dtype
 from ._array import Array
 from ._device import CPU, Device
-from ._dispatch import _scalar_operand, not_an_array
+from ._dispatch import _scalar_operand, array_arg, not_an_array
 from ._errors import (
     AxisError,
     DimensionMismatchError,
@@ -291,18 +291,13 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
     it.  Repeated positions are summed.  ``dtype`` casts the values (as ``astype``);
     by default they keep values' dtype.  Works for 2-D and n-D (and 0-d) shapes.
     """
-    if type(indices) is not Array:
-        raise not_an_array("coo_array", "indices", indices)
-    if type(values) is not Array:
-        raise not_an_array("coo_array", "values", values)
+    array_arg(indices, "coo_array", "indices")
+    array_arg(values, "coo_array", "values")
     try:
         dims = shape_tuple(shape, "shape")
     except (TypeMismatchError, InvalidArgumentError) as e:
         raise type(e)(f"coo_array(): {e}") from None
-    if indices.dtype not in D.INTEGER:
-        raise TypeMismatchError(
-            f"coo_array(): indices must have an integer dtype, got {D.name_of(indices.dtype)}"
-        )
+    D.check_category(indices.dtype, "integer", "coo_array", "indices")
     if indices.ndim != 2 or indices.shape[0] != len(dims):
         raise DimensionMismatchError(
             f"coo_array(): indices must have shape (ndim, nnz) = ({len(dims)}, nnz) for "
@@ -334,8 +329,7 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
 
 def from_dense(x: Array, /) -> SparseArray:
     """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero)."""
-    if type(x) is not Array:
-        raise not_an_array("from_dense", "x", x)
+    array_arg(x, "from_dense", "x")
     a = D.widen(x._array).reshape(-1)
     lin = np.flatnonzero(a != 0).astype(np.intp, copy=False)
     return SparseArray._new(lin, a[lin], x.shape, x.dtype)

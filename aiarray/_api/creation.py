@@ -13,7 +13,7 @@ from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
 from .._device import check_device
-from .._dispatch import not_an_array
+from .._dispatch import array_arg
 from .._errors import (
     AllocationError,
     DimensionMismatchError,
@@ -228,8 +228,7 @@ def _foreign(a: np.ndarray) -> np.ndarray:
 
 
 def _like(x: object, func: str) -> Array:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     return x
 
 
@@ -407,8 +406,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     if indexing not in ("xy", "ij"):
         raise InvalidArgumentError(f"meshgrid(): indexing={indexing!r} must be 'xy' or 'ij'")
     for i, a in enumerate(arrays):
-        if type(a) is not Array:
-            raise not_an_array("meshgrid", f"arrays[{i}]", a)
+        array_arg(a, "meshgrid", f"arrays[{i}]")
         if a.ndim != 1:
             raise DimensionMismatchError(
                 f"meshgrid(): arrays[{i}] must be 1-D, got shape {a.shape}"

@@ -12,7 +12,7 @@ import numpy as np
 from .. import _dtypes as D
 from .._array import Array
 from .._device import check_device
-from .._dispatch import not_an_array
+from .._dispatch import array_arg
 from .._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
 from .._numpy_path import quiet
 from .._promotion import can_cast, result_type
@@ -89,8 +89,7 @@ def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any =
     ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
     real keeps the real part; a value that does not fit an integer dtype raises.
     """
-    if type(x) is not Array:
-        raise not_an_array("astype", "x", x)
+    array_arg(x, "astype", "x")
     check_device(device)
     dt = D.canonical(dtype)
     if dt is x.dtype:

@@ -13,7 +13,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _cast, binary, make_function, not_an_array
+from .._dispatch import _cast, array_arg, binary, make_function, not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import DIVIDE_INTRINSIC, OPS
@@ -158,8 +158,7 @@ def clip(x: Array, /, min: object = None, max: object = None) -> Array:
     ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in
     any of them gives NaN.  Integer bounds outside x's range are clamped to it.
     """
-    if type(x) is not Array:
-        raise not_an_array("clip", "x", x)
+    array_arg(x, "clip", "x")
     if x.dtype not in D.REAL_NUMERIC:
         raise TypeMismatchError(f"clip() requires real numeric x, got dtype {D.name_of(x.dtype)}")
     lo = _clip_bound(x, min, "min")

@@ -13,22 +13,17 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _cast
+from .._dispatch import _cast, array_arg
 from .._errors import DimensionMismatchError, OutOfRangeError, TypeMismatchError
 from .._numpy_path import quiet
 from ._axes import normalize_axis
-from .gbt_transforms import array_arg, moved, wrap
+from .gbt_transforms import moved, wrap
 
 __all__ = ["gather_nd", "masked_select", "scatter"]
 
 
 def _integer_indices(indices: object, func: str) -> Array:
-    array_arg(indices, func, "indices")
-    if indices.dtype not in D.INTEGER:
-        raise TypeMismatchError(
-            f"{func}(): indices must have an integer dtype, got {D.name_of(indices.dtype)}"
-        )
-    return indices
+    return array_arg(indices, func, "indices", "integer")
 
 
 def _checked(idx: np.ndarray, n: int, func: str, what: str, axis: int) -> np.ndarray:

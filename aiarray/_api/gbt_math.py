@@ -15,7 +15,14 @@ from .. import _dtypes as D
 from .. import _kernels
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _scalar_operand, cast, check_parameters, common_dtype, not_an_array
+from .._dispatch import (
+    _scalar_operand,
+    array_arg,
+    cast,
+    check_parameters,
+    common_dtype,
+    not_an_array,
+)
 from .._errors import (
     AxisError,
     DimensionMismatchError,
@@ -24,7 +31,7 @@ from .._errors import (
 )
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
 from ._axes import normalize_axis
-from .gbt_transforms import array_arg, int_arg
+from .gbt_transforms import int_arg
 from .linalg_base import trace_axes
 
 __all__ = ["allclose", "isclose", "multiply_add", "trace"]

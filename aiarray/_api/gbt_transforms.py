@@ -16,7 +16,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import _scalar_operand, not_an_array
+from .._dispatch import _scalar_operand, array_arg, not_an_array
 from .._errors import (
     AxisError,
     DimensionMismatchError,
@@ -35,11 +35,6 @@ __all__ = [
 # -- argument helpers (shared by the gbt_* modules and aiarray.grad) ------------------
 
 
-def array_arg(x: object, func: str, argname: str = "x") -> Array:
-    """``x`` itself when it is an aiarray Array; UninitializedError naming it otherwise."""
-    if type(x) is not Array:
-        raise not_an_array(func, argname, x)
-    return x
 
 
 

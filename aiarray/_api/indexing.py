@@ -11,12 +11,11 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array
+from .._dispatch import array_arg
 from .._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
     OutOfRangeError,
-    TypeMismatchError,
 )
 from ._axes import normalize_axis
 
@@ -24,14 +23,8 @@ __all__ = ["take", "take_along_axis"]
 
 
 def _checked(func: str, x: object, indices: object) -> None:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
-    if type(indices) is not Array:
-        raise not_an_array(func, "indices", indices)
-    if indices.dtype not in D.INTEGER:
-        raise TypeMismatchError(
-            f"{func}(): indices must have an integer dtype, got {D.name_of(indices.dtype)}"
-        )
+    array_arg(x, func, "x")
+    array_arg(indices, func, "indices", "integer")
 
 
 def _in_bounds(func: str, indices: Array, n: int, axis: int) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array
+from .._dispatch import array_arg
 from .._errors import (
     AxisError,
     DimensionMismatchError,
@@ -124,22 +124,9 @@ def back(a: Any, dt: np.dtype) -> Array:
 
 
 # Argument checks.
-def array_arg(x: object, func: str, name: str = "x") -> Array:
-    """``x`` if it is an Array, else the standard 'not an array' error."""
-    if type(x) is not Array:
-        raise not_an_array(func, name, x)
-    return x
-
-
 def float_arg(x: object, func: str, name: str = "x") -> Array:
     """An Array of a floating-point dtype (real or complex); TypeError otherwise."""
-    x = array_arg(x, func, name)
-    if x._dtype not in D.FLOAT:
-        raise TypeMismatchError(
-            f"{func}() requires a floating-point {name}, got dtype {D.name_of(x._dtype)}; "
-            "convert it with astype() first"
-        )
-    return x
+    return array_arg(x, func, name, "floating-point")
 
 
 def matrix_arg(x: Array, func: str, name: str = "x", square: bool = False) -> tuple[int, int]:
@@ -224,8 +211,7 @@ def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: 
 
 def trace_dtype(x: Array, dtype: object, func: str) -> np.dtype:
     """Result dtype of a trace: the accumulation rule of ``sum`` (one place decides)."""
-    if x._dtype not in D.NUMERIC:
-        raise TypeMismatchError(f"{func}() requires numeric x, got dtype {D.name_of(x._dtype)}")
+    D.check_category(x._dtype, "numeric", func)
     return _accumulation_dtype(x, dtype, func)
 
 

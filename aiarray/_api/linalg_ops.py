@@ -15,12 +15,11 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import cast, common_dtype
+from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._registry import INT_TO_FLOAT
 from ._axes import int_arg, normalize_axes
 from .linalg_base import (
-    array_arg,
     back,
     bool_arg,
     diagonal_axes,
@@ -34,12 +33,7 @@ __all__ = ["cross", "diagonal", "matrix_norm", "outer", "trace", "vector_norm"]
 
 
 def _numeric(x: object, func: str, name: str) -> Array:
-    x = array_arg(x, func, name)
-    if x._dtype not in D.NUMERIC:
-        raise TypeMismatchError(
-            f"{func}() requires a numeric {name}, got dtype {D.name_of(x._dtype)}"
-        )
-    return x
+    return array_arg(x, func, name, "numeric")
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:

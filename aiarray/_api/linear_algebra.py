@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import cast, common_dtype, not_an_array
+from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
 from ._axes import int_arg
@@ -23,12 +23,7 @@ __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 def _numeric(func: str, x1: object, x2: object) -> np.dtype:
     """Check two numeric Arrays; their common dtype under the active policy."""
     for name, x in (("x1", x1), ("x2", x2)):
-        if type(x) is not Array:
-            raise not_an_array(func, name, x)
-        if x.dtype not in D.NUMERIC:
-            raise TypeMismatchError(
-                f"{func}() requires numeric input, {name} has dtype {D.name_of(x.dtype)}"
-            )
+        array_arg(x, func, name, "numeric")
     return common_dtype(func, (x1, x2))
 
 
@@ -80,8 +75,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
 
 def matrix_transpose(x: Array, /) -> Array:
     """Transpose of the last two axes."""
-    if type(x) is not Array:
-        raise not_an_array("matrix_transpose", "x", x)
+    array_arg(x, "matrix_transpose", "x")
     return x.mT
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import cast, common_dtype, not_an_array
+from .._dispatch import array_arg, cast, common_dtype
 from .._errors import (
     AllocationError,
     AxisError,
@@ -33,8 +33,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     One dimension may be -1 (inferred).  ``copy=True`` always copies; ``copy=False``
     raises ValueError when a view is impossible.
     """
-    if type(x) is not Array:
-        raise not_an_array("reshape", "x", x)
+    array_arg(x, "reshape", "x")
     try:
         dims = tuple(operator.index(s) for s in shape)
     except TypeError:
@@ -74,8 +73,7 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19)."""
-    if type(x) is not Array:
-        raise not_an_array("broadcast_to", "x", x)
+    array_arg(x, "broadcast_to", "x")
     dims = shape_tuple(shape, "shape", "broadcast_to")
     try:
         out = np.broadcast_to(x._array, dims)
@@ -89,8 +87,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Arrays broadcast against each other (a tuple, as 2025.12 asks)."""
     for i, a in enumerate(arrays):
-        if type(a) is not Array:
-            raise not_an_array("broadcast_arrays", f"arrays[{i}]", a)
+        array_arg(a, "broadcast_arrays", f"arrays[{i}]")
     shape = broadcast_shapes(*(a.shape for a in arrays))
     return tuple(broadcast_to(a, shape) for a in arrays)
 
@@ -195,8 +192,7 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Split ``x`` along ``axis`` into a tuple of views (GB/T 7.2.3.9)."""
-    if type(x) is not Array:
-        raise not_an_array("unstack", "x", x)
+    array_arg(x, "unstack", "x")
     ax = normalize_axis(axis, x.ndim, "unstack")
     moved = np.moveaxis(x._array, ax, 0)
     return tuple(Array._new(moved[i, ...], x.dtype) for i in range(moved.shape[0]))
@@ -212,8 +208,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     ``M = x.ndim + len(axis)`` and positions must be distinct (AxisError otherwise,
     which is also an IndexError).
     """
-    if type(x) is not Array:
-        raise not_an_array("expand_dims", "x", x)
+    array_arg(x, "expand_dims", "x")
     count = len(axis) if isinstance(axis, tuple | list) else 1
     where = set(_axis_list(axis, x.ndim + count, "expand_dims"))
     dims = iter(x.shape)
@@ -230,8 +225,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None, *, strict: bool = T
     and ``axis=()`` removes every size-1 axis.  ``axis=None`` removes every size-1
     axis in both modes.
     """
-    if type(x) is not Array:
-        raise not_an_array("squeeze", "x", x)
+    array_arg(x, "squeeze", "x")
     if not isinstance(strict, bool):
         raise TypeMismatchError(f"squeeze(): strict={strict!r} must be a bool")
     shape = x.shape
@@ -258,8 +252,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
     GB/T 7.2.3.5: ``axes=None`` (the default) or an empty tuple reverses the axes
     (the standard requires ``axes``; for a 0-d array ``()`` is the identity).
     """
-    if type(x) is not Array:
-        raise not_an_array("permute_dims", "x", x)
+    array_arg(x, "permute_dims", "x")
     ndim = x.ndim
     if axes is None or (isinstance(axes, tuple | list) and not axes):
         perm = list(range(ndim))[::-1]
@@ -277,8 +270,7 @@ def moveaxis(
     x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
 ) -> Array:
     """Move axes ``source`` to positions ``destination``, others keep their order; a view."""
-    if type(x) is not Array:
-        raise not_an_array("moveaxis", "x", x)
+    array_arg(x, "moveaxis", "x")
     src = _axis_list(source, x.ndim, "moveaxis", "source")
     dst = _axis_list(destination, x.ndim, "moveaxis", "destination")
     if len(src) != len(dst):
@@ -295,8 +287,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
 
     GB/T 7.2.3.13 and 7.2.3.21.
     """
-    if type(x) is not Array:
-        raise not_an_array("flip", "x", x)
+    array_arg(x, "flip", "x")
     axes = set(range(x.ndim)) if axis is None else set(_axis_list(axis, x.ndim, "flip"))
     rev = slice(None, None, -1)
     key = tuple(rev if i in axes else slice(None) for i in range(x.ndim))
@@ -315,8 +306,7 @@ def roll(
     array and restores the shape.  With a tuple ``axis``, ``shift`` is one int for
     all axes or a tuple of the same length.
     """
-    if type(x) is not Array:
-        raise not_an_array("roll", "x", x)
+    array_arg(x, "roll", "x")
     a = _moving(x)
     if axis is None:
         if isinstance(shift, tuple | list):
@@ -347,8 +337,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     counts (``n`` = the length of ``axis``).  ``axis=None`` repeats the flattened
     array and gives a 1-D result.
     """
-    if type(x) is not Array:
-        raise not_an_array("repeat", "x", x)
+    array_arg(x, "repeat", "x")
     a = _moving(x)
     if axis is None:
         a = a.reshape(-1)
@@ -357,10 +346,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         ax = normalize_axis(axis, x.ndim, "repeat")
     n = a.shape[ax]
     if type(repeats) is Array:
-        if repeats.dtype not in D.INTEGER:
-            raise TypeMismatchError(
-                f"repeat(): repeats must have an integer dtype, got {D.name_of(repeats.dtype)}"
-            )
+        D.check_category(repeats.dtype, "integer", "repeat", "repeats")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
             raise DimensionMismatchError(
                 f"repeat(): repeats of shape {repeats.shape} must be 1-D with 1 or {n} "
@@ -390,8 +376,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     Shorter ``repetitions`` get leading ones; a shorter shape of ``x`` gets leading
     size-1 axes.  Repetitions must be non-negative ints.
     """
-    if type(x) is not Array:
-        raise not_an_array("tile", "x", x)
+    array_arg(x, "tile", "x")
     if not isinstance(repetitions, Sequence) or isinstance(repetitions, str):
         raise TypeMismatchError(f"tile(): repetitions={repetitions!r} must be a tuple of ints")
     reps = tuple(int_arg(r, "tile", f"repetitions[{i}]") for i, r in enumerate(repetitions))

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array, operands
+from .._dispatch import array_arg, operands
 from .._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
@@ -33,8 +33,7 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
     ``x1`` and ``x2`` (arrays or scalars) are promoted by the active policy.
     """
-    if type(condition) is not Array:
-        raise not_an_array("where", "condition", condition)
+    array_arg(condition, "where", "condition")
     if condition.dtype is not D.bool_:
         raise TypeMismatchError(
             f"where(): condition must be bool, got dtype {D.name_of(condition.dtype)}"
@@ -52,9 +51,7 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
 def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
                  find: Callable[..., np.ndarray]) -> Array:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
-    D.check_category(x._dtype, "real numeric or boolean", func)
+    array_arg(x, func, "x", "real numeric or boolean")
     ax = None if axis is None else normalize_axis(axis, x.ndim, func)
     if (x.size if ax is None else x.shape[ax]) == 0:
         raise InvalidArgumentError(
@@ -101,8 +98,7 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     Any dtype: bool counts True, complex counts elements with a non-zero part,
     NaN counts as non-zero.
     """
-    if type(x) is not Array:
-        raise not_an_array("count_nonzero", "x", x)
+    array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, bool(keepdims))
     return Array._new(np.asarray(out, D.int64), D.int64)
@@ -113,8 +109,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 
     0-d input raises ValueError (as the standard requires).
     """
-    if type(x) is not Array:
-        raise not_an_array("nonzero", "x", x)
+    array_arg(x, "nonzero", "x")
     if x.ndim == 0:
         raise InvalidArgumentError(
             "nonzero(): x must have at least one dimension, got a 0-d array"
@@ -126,12 +121,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 def _sorter(sorter: object, n: int) -> np.ndarray | None:
     if sorter is None:
         return None
-    if type(sorter) is not Array:
-        raise not_an_array("searchsorted", "sorter", sorter)
-    if sorter._dtype not in D.INTEGER:
-        raise TypeMismatchError(
-            f"searchsorted(): sorter must have an integer dtype, got {D.name_of(sorter._dtype)}"
-        )
+    array_arg(sorter, "searchsorted", "sorter", "integer")
     if sorter.shape != (n,):
         raise DimensionMismatchError(
             f"searchsorted(): sorter has shape {sorter.shape}, but x1 has shape ({n},)"
@@ -153,8 +143,7 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
     integer array of indices in [0, len(x1)) that sorts ``x1``.  NaN is ordered
     last, as in :func:`sort`.
     """
-    if type(x1) is not Array:
-        raise not_an_array("searchsorted", "x1", x1)
+    array_arg(x1, "searchsorted", "x1")
     if x1.ndim != 1:
         raise DimensionMismatchError(
             f"searchsorted(): x1 must be 1-D, got shape {x1.shape}"

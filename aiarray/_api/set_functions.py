@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array, operands
+from .._dispatch import array_arg, operands
 from .._errors import ScalarOverflowError, TypeMismatchError
 from .._registry import OPS
 
@@ -50,8 +50,7 @@ class UniqueInverseResult(NamedTuple):
 def _unique(x: object, func: str, index: bool, inverse: bool,
             counts: bool) -> tuple[Array, ...]:
     """Unique values of flattened ``x`` and the requested int64 index/count arrays."""
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     # bfloat16 / complex32 widen exactly, so values and equality are unchanged.
     a = D.widen(x._array).reshape(-1)
     if not (index or inverse or counts):

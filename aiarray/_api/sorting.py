@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import not_an_array
+from .._dispatch import array_arg
 from .._errors import TypeMismatchError
 from ._axes import normalize_axis
 
@@ -20,9 +20,7 @@ __all__ = ["argsort", "sort"]
 
 def _prepare(x: object, axis: object, descending: object, stable: object,
              func: str) -> tuple[np.ndarray, int, str]:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
-    D.check_category(x._dtype, "real numeric or boolean", func)
+    array_arg(x, func, "x", "real numeric or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if not isinstance(flag, bool | np.bool_):
             raise TypeMismatchError(f"{func}(): {name}={flag!r} must be a bool")

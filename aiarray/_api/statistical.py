@@ -15,7 +15,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _kernels
 from .._array import Array
-from .._dispatch import cast, not_an_array
+from .._dispatch import array_arg, cast
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import INT_TO_FLOAT
@@ -41,13 +41,6 @@ _STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.bfloat16: D.f
 _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
 
 
-def _array(x: object, func: str, category: str) -> Array:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
-    D.check_category(x._dtype, category, func)
-    return x
-
-
 def _accumulation_dtype(x: Array, dtype: object, func: str) -> np.dtype:
     """The result dtype of sum/prod/cumulative_*: the standard's default or ``dtype``."""
     if dtype is None:
@@ -69,7 +62,7 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
 
 def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
                        ufunc: np.ufunc) -> Array:
-    x = _array(x, func, "numeric or boolean")
+    x = array_arg(x, func, "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     dt = _accumulation_dtype(x, dtype, func)
     a = D.widen(cast(x, dt))
@@ -101,7 +94,7 @@ def prod(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
 
 def _cumulative(x: object, axis: int | None, dtype: object, include_initial: bool, func: str,
                 ufunc: np.ufunc, identity: int) -> Array:
-    x = _array(x, func, "numeric or boolean")
+    x = array_arg(x, func, "x", "numeric or boolean")
     if x.ndim == 0:
         raise InvalidArgumentError(f"{func}(): x must have at least one dimension, got a 0-d array")
     if axis is None:
@@ -145,7 +138,7 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: np.dtype | N
 
 
 def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) -> Array:
-    x = _array(x, func, "real numeric or boolean")
+    x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     if _count(x.shape, axes) == 0:
         raise InvalidArgumentError(
@@ -212,7 +205,7 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     accepted and gives INT_TO_FLOAT[dtype] (float32 up to 16-bit integers and int32,
     float64 for int64/uint32/uint64), computed in float64.
     """
-    x = _array(x, "mean", "numeric or boolean")
+    x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")
     out, res = _moments(x, axes, keepdims, None)
     return Array._new(D.narrow(out, res), res)
@@ -235,7 +228,7 @@ def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
     """
-    x = _array(x, "var", "real numeric or boolean")
+    x = array_arg(x, "var", "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "var")
     c = _correction(correction, "var")
     out, res = _moments(x, axes, keepdims, c)
@@ -249,7 +242,7 @@ def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
     """
-    x = _array(x, "std", "real numeric or boolean")
+    x = array_arg(x, "std", "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "std")
     c = _correction(correction, "std")
     out, res = _moments(x, axes, keepdims, c)

@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import cast, common_dtype, not_an_array
+from .._dispatch import array_arg, cast, common_dtype
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from ._axes import normalize_axes, normalize_axis
@@ -15,8 +15,7 @@ __all__ = ["all", "any", "diff"]
 
 
 def _truth(x: Array, axis: object, keepdims: bool, func: str, reduce: np.ufunc) -> Array:
-    if type(x) is not Array:
-        raise not_an_array(func, "x", x)
+    array_arg(x, func, "x")
     axes = normalize_axes(axis, x.ndim, func)
     a = x._array
     if x.dtype is D.complex32:
@@ -46,9 +45,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     (concatenated) input; ``n`` larger than the axis gives an empty axis.  bfloat16 /
     complex32 compute in float32 / complex64 and round back once.
     """
-    if type(x) is not Array:
-        raise not_an_array("diff", "x", x)
-    D.check_category(x._dtype, "numeric", "diff")
+    array_arg(x, "diff", "x", "numeric")
     if isinstance(n, bool) or not isinstance(n, int | np.integer):
         raise TypeMismatchError(f"diff(): n={n!r} must be an int")
     if n < 0:
@@ -58,8 +55,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     for name, edge in (("prepend", prepend), ("append", append)):
         if edge is None:
             continue
-        if type(edge) is not Array:
-            raise not_an_array("diff", name, edge)
+        array_arg(edge, "diff", name)
         es, xs = edge.shape, x.shape
         if edge.ndim != x.ndim or es[:ax] + es[ax + 1:] != xs[:ax] + xs[ax + 1:]:
             raise DimensionMismatchError(
