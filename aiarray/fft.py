@@ -24,6 +24,7 @@ from ._array import Array
 from ._device import check_device
 from ._dispatch import array_arg
 from ._errors import AxisError, InvalidArgumentError, TypeMismatchError
+from ._numpy_path import quiet
 
 __all__ = [
     "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
@@ -93,9 +94,17 @@ def _compute(x: Array) -> np.ndarray:
 
 def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
     """Round a transform back to ``dt`` once."""
-    with np.errstate(all="ignore"):
-        out = D.narrow(np.asarray(out), dt)
-    return Array._new(out, dt)
+    return Array._new(D.narrow(np.asarray(out), dt), dt)
+
+
+def _result_dtype(x: Array, kind: str, inverse_real: bool) -> np.dtype:
+    """A transform's result dtype: complex for real input, real for the inverse real
+    transforms, else x's own."""
+    if kind == "real":
+        return _TO_COMPLEX[x._dtype]
+    if inverse_real:
+        return _TO_REAL[x._dtype]
+    return x._dtype
 
 
 # -- one-dimensional transforms ------------------------------------------------------------
@@ -108,15 +117,8 @@ def _transform_1d(x: object, n: object, axis: object, norm: object, func: str,
         k = _default_length(x.shape[ax], ax, func, inverse_real)
     else:
         k = _length(n, func)
-    if kind == "real":
-        res = _TO_COMPLEX[x._dtype]
-    elif inverse_real:
-        res = _TO_REAL[x._dtype]
-    else:
-        res = x._dtype
-    with np.errstate(all="ignore"):
-        out = call(_compute(x), n=k, axis=ax, norm=norm)
-    return _wrap(out, res)
+    res = _result_dtype(x, kind, inverse_real)
+    return _wrap(quiet(call, _compute(x), n=k, axis=ax, norm=norm), res)
 
 
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
@@ -200,19 +202,12 @@ def _transform_nd(x: object, s: object, axes: object, norm: object, func: str,
     x = _input(x, func, kind)
     norm = _check_norm(norm, func)
     ax, sizes = _axes_and_sizes(x, s, axes, func, inverse_real)
-    if kind == "real":
-        res = _TO_COMPLEX[x._dtype]
-    elif inverse_real:
-        res = _TO_REAL[x._dtype]
-    else:
-        res = x._dtype
+    res = _result_dtype(x, kind, inverse_real)
     if not ax:
         if kind == "real" or inverse_real:
             raise InvalidArgumentError(f"{func}() needs at least one axis to transform")
         return Array._new(x._array.copy(), x._dtype)  # a transform over no axes
-    with np.errstate(all="ignore"):
-        out = call(_compute(x), s=sizes, axes=ax, norm=norm)
-    return _wrap(out, res)
+    return _wrap(quiet(call, _compute(x), s=sizes, axes=ax, norm=norm), res)
 
 
 def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,

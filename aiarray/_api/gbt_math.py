@@ -200,6 +200,19 @@ def isclose_core(a: np.ndarray, b: np.ndarray, dt: np.dtype, rtol: float, atol: 
     return np.asarray(diff <= atol + rtol * np.abs(b.astype(np.float64)))
 
 
+def _close(func: str, x1: Operand, x2: Operand, rtol: object, atol: object,
+           equal_nan: object) -> np.ndarray:
+    """The checked arguments of isclose/allclose, evaluated: the elementwise result."""
+    named = (("x1", x1), ("x2", x2))
+    (a, b), dt = promote_operands(func, named)
+    rt = _tolerance(rtol, "rtol", func)
+    at = _tolerance(atol, "atol", func)
+    if not isinstance(equal_nan, bool):
+        raise TypeMismatchError(f"{func}(): equal_nan={equal_nan!r} must be a bool")
+    _broadcast_shape(func, named, [a, b])
+    return isclose_core(a, b, dt, rt, at, equal_nan)
+
+
 def isclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1e-08,
             equal_nan: bool = False) -> Array:
     """Elementwise ``|x1 - x2| <= atol + rtol * |x2|`` (GB/T 7.2.5.7), a bool Array.
@@ -212,14 +225,7 @@ def isclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1
     close to nothing unless ``equal_nan=True`` (then NaN is close to NaN).
     ``rtol`` and ``atol`` are finite non-negative reals.
     """
-    named = (("x1", x1), ("x2", x2))
-    (a, b), dt = promote_operands("isclose", named)
-    rt = _tolerance(rtol, "rtol", "isclose")
-    at = _tolerance(atol, "atol", "isclose")
-    if not isinstance(equal_nan, bool):
-        raise TypeMismatchError(f"isclose(): equal_nan={equal_nan!r} must be a bool")
-    _broadcast_shape("isclose", named, [a, b])
-    return Array._new(isclose_core(a, b, dt, rt, at, equal_nan), D.bool_)
+    return Array._new(_close("isclose", x1, x2, rtol, atol, equal_nan), D.bool_)
 
 
 def allclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1e-08,
@@ -229,11 +235,4 @@ def allclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 
     Same arguments, promotion, asymmetry and broadcasting rules as ``isclose``; an
     empty comparison is True.
     """
-    named = (("x1", x1), ("x2", x2))
-    (a, b), dt = promote_operands("allclose", named)
-    rt = _tolerance(rtol, "rtol", "allclose")
-    at = _tolerance(atol, "atol", "allclose")
-    if not isinstance(equal_nan, bool):
-        raise TypeMismatchError(f"allclose(): equal_nan={equal_nan!r} must be a bool")
-    _broadcast_shape("allclose", named, [a, b])
-    return bool(isclose_core(a, b, dt, rt, at, equal_nan).all())
+    return bool(_close("allclose", x1, x2, rtol, atol, equal_nan).all())

@@ -221,6 +221,14 @@ def _correction(correction: object, func: str) -> float:
     return correction  # type: ignore[return-value]
 
 
+def _variance(x: object, axis: Axes, correction: object, keepdims: bool,
+              func: str) -> tuple[np.ndarray, np.dtype]:
+    """(variance in the compute dtype, result dtype) for var and std."""
+    x = array_arg(x, func, "x", "real numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, func)
+    return _moments(x, axes, keepdims, _correction(correction, func))
+
+
 def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
         keepdims: bool = False) -> Array:
     """Variance along ``axis``, dividing by ``N - correction``.
@@ -228,10 +236,7 @@ def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
     """
-    x = array_arg(x, "var", "x", "real numeric or boolean")
-    axes = normalize_axes(axis, x.ndim, "var")
-    c = _correction(correction, "var")
-    out, res = _moments(x, axes, keepdims, c)
+    out, res = _variance(x, axis, correction, keepdims, "var")
     return Array._new(D.narrow(out, res), res)
 
 
@@ -242,9 +247,6 @@ def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
     """
-    x = array_arg(x, "std", "x", "real numeric or boolean")
-    axes = normalize_axes(axis, x.ndim, "std")
-    c = _correction(correction, "std")
-    out, res = _moments(x, axes, keepdims, c)
+    out, res = _variance(x, axis, correction, keepdims, "std")
     return Array._new(D.narrow(quiet(np.sqrt, out), res), res)
 
