@@ -7,12 +7,11 @@ and scale with the dtype's epsilon.
 
 from __future__ import annotations
 
-import inspect
-
 import ml_dtypes
 import numpy as np
 import pytest
 from _raises import raises
+from _signatures import assert_signature
 
 import aiarray as aa
 from aiarray import Status
@@ -301,14 +300,7 @@ SIGNATURES = {
 
 @pytest.mark.parametrize("name", sorted(SIGNATURES))
 def test_signature_and_module(name):
-    func = getattr(F, name)
-    assert inspect.isfunction(func) and func.__name__ == name
-    assert func.__module__ == "aiarray.fft" and func.__doc__
-    params = inspect.signature(func).parameters.values()
-    pos, kw = SIGNATURES[name]
-    assert [p.name for p in params if p.kind is inspect.Parameter.POSITIONAL_ONLY] == list(pos)
-    assert {p.name: p.default for p in params
-            if p.kind is inspect.Parameter.KEYWORD_ONLY} == kw
+    assert_signature(getattr(F, name), "aiarray.fft", name, *SIGNATURES[name])
     assert name in F.__all__
 
 

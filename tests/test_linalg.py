@@ -9,13 +9,13 @@ defining identities (reconstruction, orthonormality, triangularity).
 
 from __future__ import annotations
 
-import inspect
 import math
 
 import ml_dtypes
 import numpy as np
 import pytest
 from _raises import raises
+from _signatures import assert_signature
 
 import aiarray as aa
 from aiarray import Status
@@ -596,14 +596,7 @@ SIGNATURES = {  # (positional-only names, keyword-only names with defaults), per
 
 @pytest.mark.parametrize("name", sorted(SIGNATURES))
 def test_signature_and_module(name):
-    func = getattr(L, name)
-    assert inspect.isfunction(func) and func.__name__ == name
-    assert func.__module__ == "aiarray.linalg" and func.__doc__
-    params = inspect.signature(func).parameters.values()
-    pos, kw = SIGNATURES[name]
-    assert [p.name for p in params if p.kind is inspect.Parameter.POSITIONAL_ONLY] == list(pos)
-    assert {p.name: p.default for p in params
-            if p.kind is inspect.Parameter.KEYWORD_ONLY} == kw
+    assert_signature(getattr(L, name), "aiarray.linalg", name, *SIGNATURES[name])
 
 
 def test_namespace():
