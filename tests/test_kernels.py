@@ -530,9 +530,14 @@ def test_small_arrays_never_reach_the_hook(monkeypatch: pytest.MonkeyPatch) -> N
     try:
         seen = []
         monkeypatch.setattr(_dispatch, "kernel_hook", lambda *a: seen.append(a))
+        monkeypatch.setattr(_dispatch, "converting_hook", lambda *a: seen.append(a))
         x = xp.asarray(np.ones(10))
-        x + x
+        x + x  # the short path
         xp.sin(x)
+        f = xp.asarray(np.ones(10, np.float32))
+        i = xp.asarray(np.arange(10, dtype=np.int32))
+        f + i  # two dtypes: binary() and its converting seam
+        xp.sin(i)  # an integer input computed in float: unary()
         assert not seen
     finally:
         K.uninstall()

@@ -36,13 +36,13 @@ def extreme(name: str, vec: np.ndarray) -> np.ndarray | None:
     if disp is None:
         return None
     _numba.launch(disp, (data, workers, out))
-    key = out[:, 1].max() if name == "max" else out[:, 0].min()
+    lo, hi = out[:, 0].min(), out[:, 1].max()
     if keys is None:
-        return np.asarray(key)
+        return np.asarray(hi if name == "max" else lo)
     inf = np.asarray(np.inf, dt).view(keys)[()]  # +inf's key; -inf's is its complement
-    if out[:, 1].max() > inf or out[:, 0].min() < ~inf:
+    if hi > inf or lo < ~inf:
         return np.asarray(np.nan, dt)  # a NaN is in the data: it propagates
-    res = key_to_float(key, dt)
+    res = key_to_float(hi if name == "max" else lo, dt)
     if res == 0:
         return None  # which zero NumPy keeps depends on its order: its own loop decides
     return res
