@@ -205,7 +205,7 @@ def _streams(out: np.ndarray) -> int:
     return _numba.threads() if out.nbytes >= STREAM_MIN_BYTES else 0
 
 
-_WORKERS_SPEC = ("s", "l", 0, True)  # the ``workers`` argument of the 1-D kernels
+_WORKERS_SPEC = _numba.spec_of(0)[0]  # the ``workers`` argument (an int) of the 1-D kernels
 
 
 def _run_numba(route: Route, args: tuple, out: np.ndarray) -> bool:
@@ -348,14 +348,11 @@ def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
 _REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
 
 
-_KERNEL_SUM_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
-
-
 def _reduce_min_bytes(name: str, a: np.ndarray, axis: object, dtype: object) -> int:
     """Input size from which a reduction's parallel route beats NumPy's single loop."""
     full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
     kernel = name in ("min", "max") or (
-        name in ("sum", "mean") and full and a.dtype in _KERNEL_SUM_DTYPES
+        name in ("sum", "mean") and full and a.dtype in _threads.SUM_KERNEL_DTYPES
         and (dtype is None or np.dtype(dtype) == a.dtype))
     return KERNEL_REDUCE_MIN_BYTES if kernel else THREAD_REDUCE_MIN_BYTES
 

@@ -160,13 +160,14 @@ def _depth(parts: int) -> int:
     return d
 
 
-_SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
+# dtypes whose full sums the numba kernel computes (NumPy's pairwise summation)
+SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
 
 
 def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
-    if a.dtype not in _SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
+    if a.dtype not in SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
             or not _numba.available():
         return None
     los = np.array([lo for lo, _ in leaves], np.int64)
