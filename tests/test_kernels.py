@@ -325,6 +325,20 @@ def test_streaming_stores_give_numpys_bits(kernels, monkeypatch: pytest.MonkeyPa
         assert_same(a, b, "input unchanged")
 
 
+def test_direct_streaming_follows_the_table() -> None:
+    """Ops in DIRECT_STREAM store straight from the loop; the others through scratch."""
+    assert T.DIRECT_STREAM <= set(OPS) | {"multiply_add"}
+    seen = set()
+    for name, src in _gen.kernels():
+        if name.endswith("_bc"):
+            continue  # broadcasting kernels never stream
+        op = "multiply_add" if name.startswith("fma_") else name.rsplit("_", 2)[0]
+        seen.add(op)
+        assert ("tmp = np.empty" in src) == (op not in T.DIRECT_STREAM), name
+        assert "stream_fence()" in src, name
+    assert T.DIRECT_STREAM <= seen
+
+
 def test_streaming_scalar_first_kernel(kernels, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(K, "STREAM_MIN_BYTES", 0)
     b = np.linspace(-5, 5, 40_000)

@@ -341,6 +341,19 @@ def extreme_float(v, workers, out):
 '''
 
 
+# The threads of the calling thread's team, for ``_placement``: each thread of one
+# launch writes its kernel thread id at its numba thread id.  Linux (glibc) only.
+TEAM = '''
+_gettid = types.ExternalFunction("gettid", types.int32())
+
+
+@njit(**_P)
+def team_tids(out):
+    for _i in prange(out.shape[0]):
+        out[get_thread_id()] = _gettid()
+'''
+
+
 HEADER = '''"""numba kernels for aiarray, generated from the op registry: do not edit.
 
 Regenerate with ``python -m aiarray._kernels._gen`` (aiarray/_kernels/_gen.py).
@@ -352,7 +365,7 @@ import platform
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import get_thread_id, njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
@@ -373,40 +386,52 @@ def _bits(expr: str, indent: str, arr: str = "out") -> str:
     return f"{indent}nbits = {arr}.itemsize * 8\n" if "nbits" in expr else ""
 
 
-def _loop(expr: str, variant: str) -> str:
+def _loop(expr: str, variant: str, direct: bool) -> str:
     """The body of a 1-D kernel: ``out[i] = expr`` for every ``i``, in parallel.
 
     ``variant`` has one letter per operand ``a``, ``b``, ``c``: ``v`` an array,
     ``s`` a scalar.  Plain (``workers`` 0): one ``prange`` over the elements.
-    Streaming (``workers`` > 0, numba's thread count): each worker takes a run of
-    ``CHUNK``-element chunks, computes a chunk into a small scratch buffer
-    (vectorized, cache-resident), copies it out with non-temporal stores and fences.
+    Streaming (``workers`` > 0, numba's thread count): each worker takes one
+    contiguous part.  ``direct`` (ops in ``_table.DIRECT_STREAM``): every result is
+    stored with a non-temporal store straight from the loop.  Otherwise the part is
+    walked in ``CHUNK``-element chunks, each computed into a small scratch buffer
+    (vectorized, cache-resident) and then copied out with non-temporal stores.
     """
     arrays = [x for x, v in zip("abc", variant)
               if v == "v" and re.search(rf"(?<![\w.]){x}(?!\w)", expr)]
     plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
-    value = _sub(expr, **{x: f"{x}_[i]" for x in arrays})  # views of the chunk
+    value = _sub(expr, **{x: f"{x}_[i]" for x in arrays})  # views of the part or chunk
+    head = ("    n = out.shape[0]\n"
+            "    if workers == 0:\n"
+            "        for i in prange(n):\n"
+            f"            out[i] = {plain}\n"
+            "        return\n")
+    if direct:
+        views = "".join(f"        {x}_ = {x}[lo:hi]\n" for x in arrays)
+        return (head +
+                "    per = (n + workers - 1) // workers\n"
+                "    for w in prange(workers):\n"
+                "        lo = min(w * per, n)\n"
+                "        hi = min(lo + per, n)\n"
+                "        out_ = out[lo:hi]\n" + views +
+                "        for i in range(out_.shape[0]):\n"
+                f"            stream(out_, i, {value})\n"
+                "        stream_fence()\n")
     views = "".join(f"            {x}_ = {x}[lo:hi]\n" for x in arrays)
-    return (
-        "    n = out.shape[0]\n"
-        "    if workers == 0:\n"
-        "        for i in prange(n):\n"
-        f"            out[i] = {plain}\n"
-        "        return\n"
-        f"    chunks = (n + {CHUNK - 1}) // {CHUNK}\n"
-        "    per = (chunks + workers - 1) // workers\n"
-        "    for w in prange(workers):\n"
-        f"        tmp = np.empty({CHUNK}, out.dtype)\n"
-        "        for chunk in range(w * per, min((w + 1) * per, chunks)):\n"
-        f"            lo = chunk * {CHUNK}\n"
-        f"            hi = min(lo + {CHUNK}, n)\n"
-        "            out_ = out[lo:hi]\n" + views +
-        "            for i in range(out_.shape[0]):\n"
-        f"                tmp[i] = {value}\n"
-        "            for i in range(out_.shape[0]):\n"
-        "                stream(out_, i, tmp[i])\n"
-        "        stream_fence()\n"
-    )
+    return (head +
+            f"    chunks = (n + {CHUNK - 1}) // {CHUNK}\n"
+            "    per = (chunks + workers - 1) // workers\n"
+            "    for w in prange(workers):\n"
+            f"        tmp = np.empty({CHUNK}, out.dtype)\n"
+            "        for chunk in range(w * per, min((w + 1) * per, chunks)):\n"
+            f"            lo = chunk * {CHUNK}\n"
+            f"            hi = min(lo + {CHUNK}, n)\n"
+            "            out_ = out[lo:hi]\n" + views +
+            "            for i in range(out_.shape[0]):\n"
+            f"                tmp[i] = {value}\n"
+            "            for i in range(out_.shape[0]):\n"
+            "                stream(out_, i, tmp[i])\n"
+            "        stream_fence()\n")
 
 
 def kernel_name(op: str, kinds: str, variant: str) -> str:
@@ -414,20 +439,20 @@ def kernel_name(op: str, kinds: str, variant: str) -> str:
     return f"{op}_{kinds}_{variant}"
 
 
-def _unary(name: str, expr: str) -> str:
+def _unary(name: str, expr: str, direct: bool) -> str:
     return ("@njit(**_P)\n" f"def {name}(a, out, workers):\n" + _bits(expr, "    ")
-            + _loop(expr, "v"))
+            + _loop(expr, "v", direct))
 
 
-def _binary(name: str, expr: str, variant: str) -> str:
+def _binary(name: str, expr: str, variant: str, direct: bool) -> str:
     return ("@njit(**_P)\n" f"def {name}(a, b, out, workers):\n" + _bits(expr, "    ")
-            + _loop(expr, variant))
+            + _loop(expr, variant, direct))
 
 
-def _converting(name: str, expr: str) -> str:
+def _converting(name: str, expr: str, direct: bool) -> str:
     converted = _sub(expr, a="like(a, proto)", b="like(b, proto)")
     return ("@njit(**_P)\n" f"def {name}(a, b, proto, out, workers):\n" + _bits(expr, "    ")
-            + _loop(converted, "vv"))
+            + _loop(converted, "vv", direct))
 
 
 def _broadcast(name: str, expr: str) -> str:
@@ -452,7 +477,7 @@ def _broadcast(name: str, expr: str) -> str:
 
 def _fma(name: str, expr: str, variant: str) -> str:
     return ("@njit(**_P)\n" f"def {name}(a, b, c, out, workers):\n"
-            + _loop(expr, variant))
+            + _loop(expr, variant, "multiply_add" in T.DIRECT_STREAM))
 
 
 BINARY_VARIANTS = ("vv", "vs", "sv", "bc")
@@ -463,18 +488,19 @@ def kernels() -> list[tuple[str, str]]:
     """(name, source) of every production kernel, in registry order."""
     out = []
     for op in OPS.values():
+        direct = op.name in T.DIRECT_STREAM
         for kinds, expr in T.EXPR.get(op.name, {}).items():
             if op.arity == 1:
                 name = kernel_name(op.name, kinds, "v")
-                out.append((name, _unary(name, expr)))
+                out.append((name, _unary(name, expr, direct)))
                 continue
             for v in BINARY_VARIANTS:
                 name = kernel_name(op.name, kinds, v)
-                src = _broadcast(name, expr) if v == "bc" else _binary(name, expr, v)
+                src = _broadcast(name, expr) if v == "bc" else _binary(name, expr, v, direct)
                 out.append((name, src))
             if set(kinds) <= set(T.CONVERTING_KINDS):
                 name = kernel_name(op.name, kinds, "vvx")
-                out.append((name, _converting(name, expr)))
+                out.append((name, _converting(name, expr, direct)))
     for kinds, expr in FMA_EXPR.items():
         for v in FMA_VARIANTS:
             name = kernel_name("fma", kinds, v)
@@ -484,7 +510,7 @@ def kernels() -> list[tuple[str, str]]:
 
 def render() -> str:
     """The source of ``_generated.py``."""
-    parts = [HEADER, HELPERS, SUMS, REDUCTIONS]
+    parts = [HEADER, HELPERS, SUMS, REDUCTIONS, TEAM]
     parts += [src for _, src in kernels()]
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
 

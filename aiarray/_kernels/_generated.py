@@ -9,7 +9,7 @@ import platform
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, prange, types
+from numba import get_thread_id, njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
@@ -293,6 +293,14 @@ def extreme_float(v, workers, out):
             hi = max(hi, k)
         out[w, 0] = lo
         out[w, 1] = hi
+
+_gettid = types.ExternalFunction("gettid", types.int32())
+
+
+@njit(**_P)
+def team_tids(out):
+    for _i in prange(out.shape[0]):
+        out[get_thread_id()] = _gettid()
 
 @njit(**_P)
 def acos_f_v(a, out, workers):
@@ -741,19 +749,14 @@ def abs_i_v(a, out, workers):
         for i in prange(n):
             out[i] = abs(a[i])
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = abs(a_[i])
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, abs(a_[i]))
         stream_fence()
 
 @njit(**_P)
@@ -763,19 +766,14 @@ def abs_u_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -785,19 +783,14 @@ def abs_f_v(a, out, workers):
         for i in prange(n):
             out[i] = abs(a[i])
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = abs(a_[i])
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, abs(a_[i]))
         stream_fence()
 
 @njit(**_P)
@@ -807,19 +800,14 @@ def negative_iuf_v(a, out, workers):
         for i in prange(n):
             out[i] = -a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = -a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, -a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -829,19 +817,14 @@ def negative_c_v(a, out, workers):
         for i in prange(n):
             out[i] = -a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = -a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, -a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -851,19 +834,14 @@ def positive_iufc_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -873,19 +851,14 @@ def square_iuf_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i] * a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -961,19 +934,14 @@ def conj_iuf_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -983,19 +951,14 @@ def conj_c_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i].conjugate()
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i].conjugate()
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i].conjugate())
         stream_fence()
 
 @njit(**_P)
@@ -1005,19 +968,14 @@ def real_iuf_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1027,19 +985,14 @@ def real_c_v(a, out, workers):
         for i in prange(n):
             out[i] = a[i].real
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i].real
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i].real)
         stream_fence()
 
 @njit(**_P)
@@ -1486,19 +1439,14 @@ def bitwise_invert_b_v(a, out, workers):
         for i in prange(n):
             out[i] = not a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = not a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, not a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1508,19 +1456,14 @@ def bitwise_invert_iu_v(a, out, workers):
         for i in prange(n):
             out[i] = ~a[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = ~a_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, ~a_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1596,20 +1539,15 @@ def add_b_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] or b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] or b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] or b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1619,19 +1557,14 @@ def add_b_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] or b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] or b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] or b)
         stream_fence()
 
 @njit(**_P)
@@ -1641,19 +1574,14 @@ def add_b_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a or b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a or b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a or b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1692,20 +1620,15 @@ def add_iuf_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] + b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] + b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] + b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1715,19 +1638,14 @@ def add_iuf_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] + b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] + b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] + b)
         stream_fence()
 
 @njit(**_P)
@@ -1737,19 +1655,14 @@ def add_iuf_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a + b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a + b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a + b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1788,20 +1701,15 @@ def add_iuf_vvx(a, b, proto, out, workers):
         for i in prange(n):
             out[i] = like(a[i], proto) + like(b[i], proto)
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = like(a_[i], proto) + like(b_[i], proto)
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, like(a_[i], proto) + like(b_[i], proto))
         stream_fence()
 
 @njit(**_P)
@@ -1811,20 +1719,15 @@ def add_c_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] + b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] + b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] + b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1834,19 +1737,14 @@ def add_c_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] + b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] + b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] + b)
         stream_fence()
 
 @njit(**_P)
@@ -1856,19 +1754,14 @@ def add_c_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a + b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a + b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a + b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1907,20 +1800,15 @@ def subtract_iuf_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] - b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] - b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] - b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -1930,19 +1818,14 @@ def subtract_iuf_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] - b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] - b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] - b)
         stream_fence()
 
 @njit(**_P)
@@ -1952,19 +1835,14 @@ def subtract_iuf_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a - b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a - b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a - b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2003,20 +1881,15 @@ def subtract_iuf_vvx(a, b, proto, out, workers):
         for i in prange(n):
             out[i] = like(a[i], proto) - like(b[i], proto)
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = like(a_[i], proto) - like(b_[i], proto)
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, like(a_[i], proto) - like(b_[i], proto))
         stream_fence()
 
 @njit(**_P)
@@ -2026,20 +1899,15 @@ def subtract_c_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] - b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] - b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] - b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2049,19 +1917,14 @@ def subtract_c_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] - b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] - b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] - b)
         stream_fence()
 
 @njit(**_P)
@@ -2071,19 +1934,14 @@ def subtract_c_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a - b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a - b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a - b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2122,20 +1980,15 @@ def multiply_b_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] and b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] and b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] and b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2145,19 +1998,14 @@ def multiply_b_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] and b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] and b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] and b)
         stream_fence()
 
 @njit(**_P)
@@ -2167,19 +2015,14 @@ def multiply_b_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a and b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a and b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a and b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2218,20 +2061,15 @@ def multiply_iuf_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] * b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2241,19 +2079,14 @@ def multiply_iuf_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] * b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b)
         stream_fence()
 
 @njit(**_P)
@@ -2263,19 +2096,14 @@ def multiply_iuf_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a * b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a * b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a * b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -2314,20 +2142,15 @@ def multiply_iuf_vvx(a, b, proto, out, workers):
         for i in prange(n):
             out[i] = like(a[i], proto) * like(b[i], proto)
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = like(a_[i], proto) * like(b_[i], proto)
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, like(a_[i], proto) * like(b_[i], proto))
         stream_fence()
 
 @njit(**_P)
@@ -4122,20 +3945,15 @@ def bitwise_and_biu_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] & b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] & b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] & b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -4145,19 +3963,14 @@ def bitwise_and_biu_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] & b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] & b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] & b)
         stream_fence()
 
 @njit(**_P)
@@ -4167,19 +3980,14 @@ def bitwise_and_biu_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a & b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a & b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a & b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -4218,20 +4026,15 @@ def bitwise_or_biu_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] | b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] | b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] | b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -4241,19 +4044,14 @@ def bitwise_or_biu_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] | b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] | b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] | b)
         stream_fence()
 
 @njit(**_P)
@@ -4263,19 +4061,14 @@ def bitwise_or_biu_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a | b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a | b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a | b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -4314,20 +4107,15 @@ def bitwise_xor_biu_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] ^ b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] ^ b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] ^ b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -4337,19 +4125,14 @@ def bitwise_xor_biu_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] ^ b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] ^ b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] ^ b)
         stream_fence()
 
 @njit(**_P)
@@ -4359,19 +4142,14 @@ def bitwise_xor_biu_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a ^ b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a ^ b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a ^ b_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5674,21 +5452,16 @@ def fma_b_vvv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a[i] and b[i]) or c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a_[i] and b_[i]) or c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a_[i] and b_[i]) or c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5698,20 +5471,15 @@ def fma_b_vvs(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a[i] and b[i]) or c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a_[i] and b_[i]) or c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a_[i] and b_[i]) or c)
         stream_fence()
 
 @njit(**_P)
@@ -5721,20 +5489,15 @@ def fma_b_vsv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a[i] and b) or c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a_[i] and b) or c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a_[i] and b) or c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5744,19 +5507,14 @@ def fma_b_vss(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a[i] and b) or c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a_[i] and b) or c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a_[i] and b) or c)
         stream_fence()
 
 @njit(**_P)
@@ -5766,20 +5524,15 @@ def fma_b_svv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a and b[i]) or c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a and b_[i]) or c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a and b_[i]) or c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5789,19 +5542,14 @@ def fma_b_svs(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a and b[i]) or c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a and b_[i]) or c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a and b_[i]) or c)
         stream_fence()
 
 @njit(**_P)
@@ -5811,19 +5559,14 @@ def fma_b_ssv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = (a and b) or c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = (a and b) or c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, (a and b) or c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5833,21 +5576,16 @@ def fma_iuf_vvv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a[i] * b[i] + c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b_[i] + c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b_[i] + c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5857,20 +5595,15 @@ def fma_iuf_vvs(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a[i] * b[i] + c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b_[i] + c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b_[i] + c)
         stream_fence()
 
 @njit(**_P)
@@ -5880,20 +5613,15 @@ def fma_iuf_vsv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a[i] * b + c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b + c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b + c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5903,19 +5631,14 @@ def fma_iuf_vss(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a[i] * b + c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] * b + c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        a_ = a[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a_[i] * b + c)
         stream_fence()
 
 @njit(**_P)
@@ -5925,20 +5648,15 @@ def fma_iuf_svv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a * b[i] + c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a * b_[i] + c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a * b_[i] + c_[i])
         stream_fence()
 
 @njit(**_P)
@@ -5948,19 +5666,14 @@ def fma_iuf_svs(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a * b[i] + c
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a * b_[i] + c
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        b_ = b[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a * b_[i] + c)
         stream_fence()
 
 @njit(**_P)
@@ -5970,17 +5683,12 @@ def fma_iuf_ssv(a, b, c, out, workers):
         for i in prange(n):
             out[i] = a * b + c[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    per = (n + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            c_ = c[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a * b + c_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        lo = min(w * per, n)
+        hi = min(lo + per, n)
+        out_ = out[lo:hi]
+        c_ = c[lo:hi]
+        for i in range(out_.shape[0]):
+            stream(out_, i, a * b + c_[i])
         stream_fence()

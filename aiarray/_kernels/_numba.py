@@ -11,6 +11,9 @@ bits as NumPy, so the switch is invisible in results.
 ``AIARRAY_KERNELS_SYNC=1`` (or :func:`set_sync`) compiles in the calling thread
 instead, for tests and benchmarks that need a known route.
 
+Placement: under ``omp`` each launch first binds the launching thread's workers off its
+CPU (``_placement``).
+
 Thread safety: numba's ``workqueue`` layer aborts the process when two threads
 launch parallel kernels at once, so with that layer every launch holds one lock;
 ``omp`` and ``tbb`` run concurrent launches.  numba's thread count is per
@@ -47,6 +50,7 @@ _nb_set: Callable | None = None
 _typeof: Callable | None = None
 _nb_max = 1
 _worker: threading.Thread | None = None
+_place: Callable | None = None  # _placement.place under the omp layer
 
 
 def set_sync(flag: bool) -> None:
@@ -74,6 +78,7 @@ def status() -> dict:
 def _load() -> None:
     """Import numba and the kernels, and choose the threading layer (once)."""
     global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error, _typeof
+    global _place
     with _load_lock:
         if _state in ("ready", "failed"):
             return
@@ -87,6 +92,10 @@ def _load() -> None:
             parallel._launch_threads()
             _layer = numba.threading_layer()
             _launch_lock = threading.Lock() if _layer == "workqueue" else None
+            if _layer == "omp":
+                from . import _placement
+
+                _place = _placement.place
             _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
             _typeof = numba.typeof
             _nb_max = numba.config.NUMBA_NUM_THREADS
@@ -197,13 +206,27 @@ def threads() -> int:
     return min(_threads, _nb_max)
 
 
+def team_tids(size: int) -> np.ndarray | None:
+    """Each thread's kernel id, from one launch of the calling thread's team of ``size``
+    (the thread count already set), or None while that kernel is not compiled."""
+    out = np.zeros(size, np.int64)
+    disp = kernel("team_tids", spec_of(out))
+    if disp is None:
+        return None
+    disp(out)
+    return out
+
+
 def launch(disp: Callable, args: tuple) -> None:
-    """Run a parallel kernel with aiarray's thread count, serialized under workqueue."""
+    """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
+    under omp the team's workers are first kept off the caller's CPU (``_placement``)."""
     n = min(_threads, _nb_max)
     lock = _launch_lock
     if lock is None:
         if _nb_get() != n:
             _nb_set(n)
+        if _place is not None:
+            _place(n, team_tids)
         disp(*args)
         return
     with lock:

@@ -107,6 +107,18 @@ NO_LARGE_PATH: dict[str, str] = {
     "imag": "NumPy returns a view (complex) or fresh zero pages (real)",
 }
 
+# Ops cheap enough that their scalar loop keeps up with memory: the streaming 1-D
+# kernels store each result straight from the loop (non-temporal scalar stores).  The
+# other ops compute a chunk into a cache-resident scratch buffer first, so that their
+# arithmetic stays vectorized, then stream the chunk out.  Measured at n = 1e7 on the
+# 2-core machine (docs/performance.md): storing straight from the loop took 0.66-0.84x
+# the scratch kernel's time for add, multiply, multiply_add and the mixed-dtype add,
+# but 1.3-3.6x for divide and sqrt, whose scalar loops are slower than memory.
+DIRECT_STREAM = frozenset({
+    "add", "subtract", "multiply", "multiply_add", "negative", "positive", "square",
+    "abs", "conj", "real", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_invert",
+})
+
 # Ops whose kernels must equal NumPy bit for bit (correctly rounded or exact).
 # The others are transcendental: within ULP[op] units in the last place of NumPy.
 TRANSCENDENTAL = frozenset({*_REAL, "pow", "atan2", "hypot"})

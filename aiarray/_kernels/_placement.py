@@ -1,0 +1,133 @@
+"""Keep a parallel launch's worker threads off the launching thread's CPU.
+
+GNU OpenMP leaves its worker threads unbound.  After the launching thread has slept
+(I/O, a pause between calls) the scheduler often wakes it on the CPU where its worker
+last ran; the launch then wakes the worker on that same CPU, and the launching thread,
+done with its share, spins at the end-of-region barrier while the worker waits for the
+CPU it occupies.  Measured here (2 CPUs): 4-8 ms stalls, one or two scheduler ticks, on
+10-20% of the launches that follow a 20 ms pause, where a full max of 1e7 float32 takes
+0.6 ms.  ``OMP_PROC_BIND`` avoids that but binds the launching thread as well, and
+every thread it starts afterwards inherits that one-CPU mask.
+
+So aiarray binds the workers only.  Before each launch it reads the launching thread's
+CPU (``sched_getcpu``, ~60 ns); when that CPU differs from the last launch's, each worker
+of the launching thread's team is bound to one of the other CPUs the launching thread
+may use.  The launching thread itself is never bound.
+
+Off when: not Linux; numba's threading layer is not ``omp`` (``_numba`` decides); the
+launching thread may use fewer CPUs than the team has threads; the user binds OpenMP
+threads (``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``); or
+``AIARRAY_PIN_THREADS=0``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import sys
+import threading
+from collections.abc import Callable
+
+import numpy as np
+
+USER_BINDING_ENV = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
+MAX_TEAMS = 64  # launching threads remembered; past that the table starts afresh
+
+
+def _sched_getcpu() -> Callable[[], int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        fn = ctypes.CDLL(None).sched_getcpu
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes, fn.restype = [], ctypes.c_int
+    return fn
+
+
+def enabled_by_env(environ: dict | None = None) -> bool:
+    """False when ``AIARRAY_PIN_THREADS=0`` or the user binds OpenMP threads."""
+    env = os.environ if environ is None else environ
+    return env.get("AIARRAY_PIN_THREADS", "1") != "0" and not any(
+        name in env for name in USER_BINDING_ENV)
+
+
+class Team:
+    """The worker threads of one launching thread's OpenMP team, and where they are."""
+
+    __slots__ = ("allowed", "cpu", "size", "workers")
+
+    def __init__(self, size: int, workers: list[int], allowed: list[int]) -> None:
+        self.size = size
+        self.workers = workers  # kernel thread ids; empty: leave the team unbound
+        self.allowed = allowed  # CPUs the launching thread may use
+        self.cpu = -1  # the launching thread's CPU when the workers were last bound
+
+
+_getcpu = _sched_getcpu()
+_enabled = _getcpu is not None and enabled_by_env()
+_teams: dict[int, Team | None] = {}  # launching thread's kernel id -> its team (None: finding)
+
+
+def set_enabled(flag: bool) -> None:
+    """Bind workers from now on (True, where supported) or never (False)."""
+    global _enabled
+    _enabled = bool(flag) and _getcpu is not None
+
+
+def teams() -> dict[int, Team | None]:
+    """The teams found so far, for diagnostics and tests."""
+    return dict(_teams)
+
+
+def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
+    """Bind the launching thread's ``size``-thread team off its current CPU.
+
+    ``team_tids(size)`` runs one launch that returns each team thread's kernel id
+    (or None while that kernel is not compiled yet).
+    """
+    if not _enabled or size < 2:
+        return
+    me = threading.get_native_id()
+    team = _teams.get(me, False)
+    if team is None:
+        return  # finding this team right now (team_tids launches too)
+    cpu = _getcpu()
+    if team is False or team.size != size:
+        team = _find(me, size, team_tids)
+        if team is None:
+            return
+    if cpu == team.cpu or not team.workers or cpu not in team.allowed:
+        return
+    others = [c for c in team.allowed if c != cpu]
+    try:
+        for tid, c in zip(team.workers, others):
+            if not os.path.exists(f"/proc/self/task/{tid}"):
+                raise ProcessLookupError(tid)  # the worker exited: its id may be reused
+            os.sched_setaffinity(tid, (c,))
+    except OSError:
+        _teams.pop(me, None)  # find the team again at the next launch
+        return
+    team.cpu = cpu
+
+
+def _find(me: int, size: int, team_tids: Callable[[int], np.ndarray | None]) -> Team | None:
+    allowed = sorted(os.sched_getaffinity(0))
+    if len(allowed) < size:
+        team = Team(size, [], allowed)  # fewer CPUs than threads: binding cannot separate
+    else:
+        if len(_teams) >= MAX_TEAMS:
+            _teams.clear()
+        _teams[me] = None
+        try:
+            tids = team_tids(size)
+        finally:
+            _teams.pop(me, None)
+        if tids is None:
+            return None
+        workers = [int(t) for t in tids if t > 0 and t != me]
+        if len(workers) != size - 1 or me not in tids:
+            workers = []  # not one launch per thread as expected: leave the team unbound
+        team = Team(size, workers, allowed)
+    _teams[me] = team
+    return team

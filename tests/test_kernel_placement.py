@@ -1,0 +1,138 @@
+"""Worker placement of parallel launches (aiarray._kernels._placement).
+
+The real behaviour is checked in fresh processes, where numba's OpenMP team is
+created by the test: the workers end up bound to CPUs other than the launching
+thread's, and the launching thread and the threads it starts keep their masks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+from aiarray._kernels import _placement
+
+LINUX = sys.platform.startswith("linux")
+CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+needs_two_cpus = pytest.mark.skipif(not LINUX or CPUS < 2,
+                                    reason="binding workers needs Linux and two CPUs")
+
+_PROBE = r"""
+import os, sys
+if len(sys.argv) > 1:  # before any library starts a thread
+    os.sched_setaffinity(0, {int(c) for c in sys.argv[1].split(",")})
+import json, threading, numpy as np
+import aiarray as xp, aiarray._kernels as K
+from aiarray._kernels import _numba, _placement
+K.install(); _numba.set_sync(True)
+a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
+ref = a._array + a._array
+for _ in range(3):
+    ok = np.array_equal((a + a)._array, ref)
+me = threading.get_native_id()
+team = _placement.teams().get(me)
+masks = {int(t): sorted(os.sched_getaffinity(int(t))) for t in os.listdir("/proc/self/task")}
+child = []
+t = threading.Thread(target=lambda: child.append(sorted(os.sched_getaffinity(0))))
+t.start(); t.join()
+print(json.dumps({
+    "layer": _numba.status()["layer"], "ok": ok, "main": me, "masks": masks, "child": child[0],
+    "team": None if team is None else {"size": team.size, "workers": team.workers,
+                                       "cpu": team.cpu, "allowed": team.allowed},
+}))
+"""
+
+
+def _probe(*args: str, **env: str) -> dict:
+    environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
+    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", **env)
+    out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
+                         text=True, env=environ, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@needs_two_cpus
+def test_workers_are_bound_off_the_launching_thread() -> None:
+    r = _probe()
+    if r["layer"] != "omp":
+        pytest.skip(f"placement applies to the omp layer; numba chose {r['layer']}")
+    assert r["ok"]
+    full = sorted(os.sched_getaffinity(0))
+    team = r["team"]
+    assert team is not None and team["size"] >= 2
+    assert len(team["workers"]) == team["size"] - 1
+    bound = set()
+    for tid in team["workers"]:
+        mask = r["masks"][str(tid)]
+        assert len(mask) == 1 and mask[0] != team["cpu"], (tid, mask, team)
+        bound.add(mask[0])
+    assert len(bound) == len(team["workers"])  # one CPU each
+    assert r["masks"][str(r["main"])] == full  # the launching thread is never bound
+    assert r["child"] == full  # nor the threads it starts later
+
+
+@needs_two_cpus
+def test_switched_off_by_the_environment() -> None:
+    r = _probe(AIARRAY_PIN_THREADS="0")
+    assert r["ok"] and r["team"] is None
+    full = sorted(os.sched_getaffinity(0))
+    assert all(mask == full for mask in r["masks"].values())
+
+
+@needs_two_cpus
+def test_a_one_cpu_mask_binds_nothing() -> None:
+    cpu = min(os.sched_getaffinity(0))
+    r = _probe(str(cpu), AIARRAY_NUM_THREADS="2", NUMBA_NUM_THREADS="2")
+    if r["layer"] != "omp":
+        pytest.skip(f"placement applies to the omp layer; numba chose {r['layer']}")
+    assert r["ok"]
+    assert r["team"] is not None and r["team"]["workers"] == []  # fewer CPUs than threads
+    assert all(mask == [cpu] for mask in r["masks"].values())
+
+
+def test_user_binding_settings_switch_it_off() -> None:
+    assert _placement.enabled_by_env({})
+    assert not _placement.enabled_by_env({"AIARRAY_PIN_THREADS": "0"})
+    for name in _placement.USER_BINDING_ENV:
+        assert not _placement.enabled_by_env({name: "true"}), name
+
+
+@needs_two_cpus
+def test_a_worker_that_exited_is_found_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A remembered worker id that is gone (ids get reused) is never bound: the team is
+    dropped and looked up again at the next launch."""
+    monkeypatch.setattr(_placement, "_enabled", True)
+    monkeypatch.setattr(_placement, "_teams", {})
+    me = threading.get_native_id()
+    gone = 1 << 30  # above any kernel thread id (pid_max <= 2**22)
+    stale = _placement.Team(2, [gone], sorted(os.sched_getaffinity(0)))
+    _placement._teams[me] = stale
+    asked = []
+    _placement.place(2, lambda size: asked.append(size))
+    assert me not in _placement.teams()
+    assert asked == []  # dropped now, found again next time
+    _placement.place(2, lambda size: (asked.append(size), None)[1])
+    assert asked == [2]
+    assert me not in _placement.teams()  # team_tids had no answer: nothing remembered
+
+
+def test_off_or_single_thread_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def tids(size: int) -> np.ndarray:
+        calls.append(size)
+        return np.array([threading.get_native_id()] * size)
+
+    monkeypatch.setattr(_placement, "_teams", {})
+    monkeypatch.setattr(_placement, "_enabled", False)
+    _placement.place(2, tids)
+    monkeypatch.setattr(_placement, "_enabled", True)
+    _placement.place(1, tids)
+    assert calls == [] and _placement.teams() == {}
