@@ -295,6 +295,8 @@ STREAM_CASES = [  # 1-D kernels with non-temporal stores; sizes cross chunk boun
     ("add", "complex64", [(40_000,), (40_000,)]),  # complex: plain stores in the same loop
     ("less", "float32", [(40_000,), (40_000,)]),  # bool output: plain stores
     ("sqrt", "float32", [(40_000,)]),
+    ("divide", "float64", [(40_003,), (40_003,)]),  # whole vectors, aligned stores
+    ("divide", "float32", [(40_000,), ()]),
     ("negative", "int16", [(16_383,)]),
     ("multiply_add", "float32", [(40_000,), (40_000,), (40_000,)]),
     ("multiply_add", "int32", [(40_000,), (), (40_000,)]),
@@ -325,18 +327,53 @@ def test_streaming_stores_give_numpys_bits(kernels, monkeypatch: pytest.MonkeyPa
         assert_same(a, b, "input unchanged")
 
 
-def test_direct_streaming_follows_the_table() -> None:
-    """Ops in DIRECT_STREAM store straight from the loop; the others through scratch."""
+def test_streaming_forms_follow_the_tables() -> None:
+    """DIRECT_STREAM ops store straight from the loop, VECTOR_STREAM ops (real floats)
+    store whole vectors, the others go through the scratch buffer."""
     assert T.DIRECT_STREAM <= set(OPS) | {"multiply_add"}
+    symbols = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/"}
+    for op, instruction in T.VECTOR_STREAM.items():
+        assert op not in T.DIRECT_STREAM
+        assert T.EXPR[op]["f"] == f"a {symbols[instruction]} b", op  # one IEEE operation
     seen = set()
     for name, src in _gen.kernels():
         if name.endswith("_bc"):
             continue  # broadcasting kernels never stream
-        op = "multiply_add" if name.startswith("fma_") else name.rsplit("_", 2)[0]
+        op, kinds, variant = ("multiply_add", *name.split("_")[1:]) if name.startswith("fma_") \
+            else name.rsplit("_", 2)
         seen.add(op)
-        assert ("tmp = np.empty" in src) == (op not in T.DIRECT_STREAM), name
+        vector = op in T.VECTOR_STREAM and kinds == "f" and variant != "vvx"
+        assert ("_nt_" in src) == vector, name
+        assert ("tmp = np.empty" in src) == (not vector and op not in T.DIRECT_STREAM), name
         assert "stream_fence()" in src, name
-    assert T.DIRECT_STREAM <= seen
+    assert T.DIRECT_STREAM <= seen and set(T.VECTOR_STREAM) <= seen
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_vector_streaming_at_every_alignment(kernels, dtype: str) -> None:
+    """Head, whole vectors and tail are stored right whatever the output's address and
+    length, including outputs that are not element-aligned."""
+    dt = np.dtype(dtype)
+    v = values(dt)
+    s = dt.type(1.7)
+    for n in (0, 1, 5, 15, 16, 17, 31, 1003):
+        a = rng.permutation(np.resize(v, n)).astype(dt)
+        b = rng.permutation(np.resize(v, n)).astype(dt)
+        for offset in range(17):
+            out = np.empty(n + 32, dt)[offset:offset + n]
+            for variant, args, ref in (("vv", (a, b), quiet(np.divide, a, b)),
+                                       ("vs", (a, s), quiet(np.divide, a, s)),
+                                       ("sv", (s, b), quiet(np.divide, s, b))):
+                call = (*args, out, 2)
+                disp = _numba.kernel(f"divide_f_{variant}", _numba.spec_of(*call))
+                _numba.launch(disp, call)
+                assert_same(out, ref, f"divide {dtype} {variant} n={n} offset={offset}")
+    raw = np.empty(dt.itemsize * 100 + 1, np.uint8)
+    out = np.ndarray((100,), dt, buffer=raw, offset=1)  # not element-aligned
+    a, b = np.resize(v, 100).astype(dt), rng.permutation(np.resize(v, 100)).astype(dt)
+    call = (a, b, out, 2)
+    _numba.launch(_numba.kernel("divide_f_vv", _numba.spec_of(*call)), call)
+    assert_same(out, quiet(np.divide, a, b), f"divide {dtype} into an unaligned output")
 
 
 def test_streaming_scalar_first_kernel(kernels, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -209,6 +209,45 @@ def _stream(out, i, v):
         out[i] = v
 
     return store
+
+
+def _nt_vector(instruction):
+    # an intrinsic storing out[i:i+w] = a[i:i+w] <instruction> b[i:i+w] (w elements =
+    # 64 bytes; a scalar operand is broadcast) as one aligned non-temporal vector store;
+    # the caller makes out's address at i 64-byte aligned
+    @intrinsic
+    def nt_vector(typingctx, out, a, b, i):
+        def codegen(context, builder, sig, args):
+            elt = context.get_value_type(sig.args[0].dtype)
+            size = context.get_abi_sizeof(elt)
+            vec = ir.VectorType(elt, 64 // size)
+
+            def operand(ty, val):
+                if not isinstance(ty, types.Array):
+                    x = context.cast(builder, val, ty, sig.args[0].dtype)
+                    return _splat(builder, x, vec)
+                arr = context.make_array(ty)(context, builder, val)
+                ptr = builder.bitcast(builder.gep(arr.data, [args[3]]), vec.as_pointer())
+                return builder.load(ptr, align=size)
+
+            res = getattr(builder, instruction)(operand(sig.args[1], args[1]),
+                                                operand(sig.args[2], args[2]))
+            out_arr = context.make_array(sig.args[0])(context, builder, args[0])
+            ptr = builder.bitcast(builder.gep(out_arr.data, [args[3]]), vec.as_pointer())
+            store = builder.store(res, ptr, align=64)
+            hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
+            store.set_metadata("nontemporal", hint)
+            return context.get_dummy_value()
+
+        return types.void(out, a, b, types.intp), codegen
+
+    return nt_vector
+
+
+def _splat(builder, x, vec):
+    v = builder.insert_element(ir.Constant(vec, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, ir.Constant(vec, ir.Undefined),
+                                  ir.Constant(ir.VectorType(ir.IntType(32), vec.count), 0))
 '''
 
 # Full float sums, bitwise NumPy's: ``pairwise_sum`` is NumPy's pairwise summation
@@ -434,6 +473,42 @@ def _loop(expr: str, variant: str, direct: bool) -> str:
             "        stream_fence()\n")
 
 
+def _vector_loop(expr: str, variant: str, instruction: str) -> str:
+    """The body of a 1-D kernel for an op in ``_table.VECTOR_STREAM`` (real floats).
+
+    Plain (``workers`` 0) as in :func:`_loop`.  Streaming: the elements before the
+    output's first 64-byte boundary and after its last whole vector run scalar in
+    worker 0; the vectors between are split among the workers, each computed and
+    stored with one aligned non-temporal vector store (``_nt_<instruction>``).
+    """
+    arrays = [x for x, v in zip("abc", variant) if v == "v"]
+    plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
+    return (
+        "    n = out.shape[0]\n"
+        "    if workers == 0:\n"
+        "        for i in prange(n):\n"
+        f"            out[i] = {plain}\n"
+        "        return\n"
+        "    width = 64 // out.itemsize\n"
+        "    addr = out.ctypes.data\n"
+        "    head = (64 - addr % 64) % 64 // out.itemsize\n"
+        "    if addr % out.itemsize or head > n:  # not element-aligned: scalar stores\n"
+        "        head = n\n"
+        "    body = (n - head) - (n - head) % width\n"
+        "    blocks = body // width\n"
+        "    per = (blocks + workers - 1) // workers\n"
+        "    for w in prange(workers):\n"
+        "        if w == 0:\n"
+        "            for i in range(head):\n"
+        f"                out[i] = {plain}\n"
+        "            for i in range(head + body, n):\n"
+        f"                out[i] = {plain}\n"
+        "        for k in range(w * per, min((w + 1) * per, blocks)):\n"
+        f"            _nt_{instruction}(out, a, b, head + k * width)\n"
+        "        stream_fence()\n"
+    )
+
+
 def kernel_name(op: str, kinds: str, variant: str) -> str:
     """Name of a generated kernel."""
     return f"{op}_{kinds}_{variant}"
@@ -444,9 +519,12 @@ def _unary(name: str, expr: str, direct: bool) -> str:
             + _loop(expr, "v", direct))
 
 
-def _binary(name: str, expr: str, variant: str, direct: bool) -> str:
+def _binary(name: str, expr: str, variant: str, direct: bool,
+            instruction: str | None = None) -> str:
+    body = (_vector_loop(expr, variant, instruction) if instruction
+            else _loop(expr, variant, direct))
     return ("@njit(**_P)\n" f"def {name}(a, b, out, workers):\n" + _bits(expr, "    ")
-            + _loop(expr, variant, direct))
+            + body)
 
 
 def _converting(name: str, expr: str, direct: bool) -> str:
@@ -494,9 +572,11 @@ def kernels() -> list[tuple[str, str]]:
                 name = kernel_name(op.name, kinds, "v")
                 out.append((name, _unary(name, expr, direct)))
                 continue
+            instruction = T.VECTOR_STREAM.get(op.name) if kinds == "f" else None
             for v in BINARY_VARIANTS:
                 name = kernel_name(op.name, kinds, v)
-                src = _broadcast(name, expr) if v == "bc" else _binary(name, expr, v, direct)
+                src = (_broadcast(name, expr) if v == "bc"
+                       else _binary(name, expr, v, direct, instruction))
                 out.append((name, src))
             if set(kinds) <= set(T.CONVERTING_KINDS):
                 name = kernel_name(op.name, kinds, "vvx")
@@ -510,7 +590,9 @@ def kernels() -> list[tuple[str, str]]:
 
 def render() -> str:
     """The source of ``_generated.py``."""
-    parts = [HEADER, HELPERS, SUMS, REDUCTIONS, TEAM]
+    vectors = "\n".join(f'_nt_{i} = _nt_vector("{i}")'
+                         for i in sorted(set(T.VECTOR_STREAM.values())))
+    parts = [HEADER, HELPERS, vectors, SUMS, REDUCTIONS, TEAM]
     parts += [src for _, src in kernels()]
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
 

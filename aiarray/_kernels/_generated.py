@@ -180,6 +180,47 @@ def _stream(out, i, v):
 
     return store
 
+
+def _nt_vector(instruction):
+    # an intrinsic storing out[i:i+w] = a[i:i+w] <instruction> b[i:i+w] (w elements =
+    # 64 bytes; a scalar operand is broadcast) as one aligned non-temporal vector store;
+    # the caller makes out's address at i 64-byte aligned
+    @intrinsic
+    def nt_vector(typingctx, out, a, b, i):
+        def codegen(context, builder, sig, args):
+            elt = context.get_value_type(sig.args[0].dtype)
+            size = context.get_abi_sizeof(elt)
+            vec = ir.VectorType(elt, 64 // size)
+
+            def operand(ty, val):
+                if not isinstance(ty, types.Array):
+                    x = context.cast(builder, val, ty, sig.args[0].dtype)
+                    return _splat(builder, x, vec)
+                arr = context.make_array(ty)(context, builder, val)
+                ptr = builder.bitcast(builder.gep(arr.data, [args[3]]), vec.as_pointer())
+                return builder.load(ptr, align=size)
+
+            res = getattr(builder, instruction)(operand(sig.args[1], args[1]),
+                                                operand(sig.args[2], args[2]))
+            out_arr = context.make_array(sig.args[0])(context, builder, args[0])
+            ptr = builder.bitcast(builder.gep(out_arr.data, [args[3]]), vec.as_pointer())
+            store = builder.store(res, ptr, align=64)
+            hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
+            store.set_metadata("nontemporal", hint)
+            return context.get_dummy_value()
+
+        return types.void(out, a, b, types.intp), codegen
+
+    return nt_vector
+
+
+def _splat(builder, x, vec):
+    v = builder.insert_element(ir.Constant(vec, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, ir.Constant(vec, ir.Undefined),
+                                  ir.Constant(ir.VectorType(ir.IntType(32), vec.count), 0))
+
+_nt_fdiv = _nt_vector("fdiv")
+
 @njit(error_model="numpy", cache=True, inline="always")
 def _sum_block(a, lo, n):
     if n < 8:
@@ -2160,20 +2201,22 @@ def divide_f_vv(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] / b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    width = 64 // out.itemsize
+    addr = out.ctypes.data
+    head = (64 - addr % 64) % 64 // out.itemsize
+    if addr % out.itemsize or head > n:  # not element-aligned: scalar stores
+        head = n
+    body = (n - head) - (n - head) % width
+    blocks = body // width
+    per = (blocks + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] / b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        if w == 0:
+            for i in range(head):
+                out[i] = a[i] / b[i]
+            for i in range(head + body, n):
+                out[i] = a[i] / b[i]
+        for k in range(w * per, min((w + 1) * per, blocks)):
+            _nt_fdiv(out, a, b, head + k * width)
         stream_fence()
 
 @njit(**_P)
@@ -2183,19 +2226,22 @@ def divide_f_vs(a, b, out, workers):
         for i in prange(n):
             out[i] = a[i] / b
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    width = 64 // out.itemsize
+    addr = out.ctypes.data
+    head = (64 - addr % 64) % 64 // out.itemsize
+    if addr % out.itemsize or head > n:  # not element-aligned: scalar stores
+        head = n
+    body = (n - head) - (n - head) % width
+    blocks = body // width
+    per = (blocks + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            a_ = a[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a_[i] / b
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        if w == 0:
+            for i in range(head):
+                out[i] = a[i] / b
+            for i in range(head + body, n):
+                out[i] = a[i] / b
+        for k in range(w * per, min((w + 1) * per, blocks)):
+            _nt_fdiv(out, a, b, head + k * width)
         stream_fence()
 
 @njit(**_P)
@@ -2205,19 +2251,22 @@ def divide_f_sv(a, b, out, workers):
         for i in prange(n):
             out[i] = a / b[i]
         return
-    chunks = (n + 4095) // 4096
-    per = (chunks + workers - 1) // workers
+    width = 64 // out.itemsize
+    addr = out.ctypes.data
+    head = (64 - addr % 64) % 64 // out.itemsize
+    if addr % out.itemsize or head > n:  # not element-aligned: scalar stores
+        head = n
+    body = (n - head) - (n - head) % width
+    blocks = body // width
+    per = (blocks + workers - 1) // workers
     for w in prange(workers):
-        tmp = np.empty(4096, out.dtype)
-        for chunk in range(w * per, min((w + 1) * per, chunks)):
-            lo = chunk * 4096
-            hi = min(lo + 4096, n)
-            out_ = out[lo:hi]
-            b_ = b[lo:hi]
-            for i in range(out_.shape[0]):
-                tmp[i] = a / b_[i]
-            for i in range(out_.shape[0]):
-                stream(out_, i, tmp[i])
+        if w == 0:
+            for i in range(head):
+                out[i] = a / b[i]
+            for i in range(head + body, n):
+                out[i] = a / b[i]
+        for k in range(w * per, min((w + 1) * per, blocks)):
+            _nt_fdiv(out, a, b, head + k * width)
         stream_fence()
 
 @njit(**_P)
