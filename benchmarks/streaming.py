@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 import numba  # noqa: E402
 
 import aiarray._kernels as K  # noqa: E402
+from aiarray import _bench as B  # noqa: E402
 from aiarray._kernels import _gen  # noqa: E402
 from aiarray._kernels import _table as T  # noqa: E402
 
@@ -72,15 +73,6 @@ def generated(form: str, where: Path, chunk: int = _gen.CHUNK):
     return mod
 
 
-def _burst(fn) -> float:
-    times = []
-    for _ in range(4):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times[1:])
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=float, default=1e7)
@@ -120,8 +112,8 @@ def main(argv: list[str] | None = None) -> int:
             times = {name: [] for name in calls}
             for _ in range(args.reps):
                 for name, call in calls.items():
-                    time.sleep(0.02)
-                    times[name].append(_burst(call))
+                    time.sleep(B.GAP)
+                    times[name].append(B._burst(call)[1])
             med = {name: statistics.median(t) for name, t in times.items()}
             print(f"| {label} | {' '.join(dts)} | {med['scratch'] * 1e3:.2f} ms | "
                   + " | ".join(f"{med[name] / med['scratch']:.2f}" for name in others) + " |")

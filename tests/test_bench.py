@@ -34,3 +34,24 @@ def test_quick_bench_runs() -> None:
     assert len(rows) == 1
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
     assert cells[1].endswith(("s", "µs", "ns")) and float(cells[2]) > 0
+
+
+def test_streaming_benchmark_times_the_shipped_kernels(tmp_path) -> None:
+    """benchmarks/streaming.py's "shipped" form is the production kernel module, and its
+    other forms are the ones it names."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("streaming", root / "benchmarks" / "streaming.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    sources = {}
+    for form in ("shipped", "scratch", "direct"):
+        mod.generated(form, tmp_path)
+        sources[form] = (tmp_path / f"kernels_{form}{mod._gen.CHUNK}.py").read_text()
+    production = (root / "aiarray" / "_kernels" / "_generated.py").read_text()
+    assert sources["shipped"] == production.replace('"cache": True', '"cache": False')
+    assert "_nt_fdiv(" not in sources["scratch"] and "_nt_fdiv(" not in sources["direct"]
+    assert "tmp = np.empty" not in sources["direct"]
+    assert "stream(out_, i, tmp[i])" in sources["scratch"]
