@@ -296,6 +296,26 @@ def _as_ufunc_like(func: Callable) -> Callable:
     return call
 
 
+_new = object.__new__
+
+
+def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
+                  res: np.dtype) -> object:
+    """NumPy's loop on the short path's operands (an Array's ndarray ``a`` and ``b``),
+    in the quiet FP context, wrapped as an Array of dtype ``res``."""
+    try:
+        try:
+            out = quiet_run(ufunc, a, b) if a.ndim else quiet_run(ufunc, a, b, out=...)
+        except RuntimeError:  # the quiet context is busy (another thread)
+            out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
+    except ValueError as e:
+        raise _value_error(op, a, b, e) from None
+    obj = _new(Array)
+    obj._array = out
+    obj._dtype = res
+    return obj
+
+
 def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable:
     """The public function (or operator method) for ``op``: a short path, then dispatch.
 
@@ -305,16 +325,13 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     result wrapped.  Everything else goes through :func:`unary` / :func:`binary`.
     Operator methods (``method=True``) return NotImplemented for operands that ask
     for it.  The code is written for speed: it is the per-call cost of small arrays.
+    Two same-dtype Arrays, the commonest call, are handled inline first; module
+    globals are read there rather than closure cells (measured faster on CPython
+    3.11), and a Python scalar operand goes through :func:`_short_binary`.
     """
     result_of = op.direct.get
     is_ufunc = isinstance(op.numpy, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
     ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
-    new = object.__new__
-    asarray = np.asarray
-    ndarray = np.ndarray
-    fits = P.check_int_fits
-    int_range = P.INT_RANGE
-    local = P._local_policy
     where_x2 = f"{op.name}() x2"
 
     if op.arity == 1:
@@ -329,46 +346,52 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                    else quiet_run(ufunc, a, out=...))  # 0-d stays an array
                         except RuntimeError:  # the quiet context is busy (another thread)
                             out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
-                        obj = new(Array)
+                        obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
                         return obj
             return unary(op, x)
     else:
         def func(x1: object, x2: object, /) -> object:
-            if type(x1) is Array:
+            if type(x1) is Array and type(x2) is Array:
                 dt = x1._dtype
-                if type(x2) is Array:
-                    res = result_of(dt) if x2._dtype is dt else None
-                    b = x2._array
-                elif type(x2) is float or type(x2) is int:
-                    pol = local.get() or P._global_policy
-                    res = result_of(dt) if pol.scalar_results[type(x2)].get(dt) is dt else None
-                    if res is not None and type(x2) is int:
-                        lo, hi = int_range[dt]
-                        if not lo <= x2 <= hi:
-                            fits(x2, dt, where_x2)  # raises OverflowError
-                    b = x2 if is_ufunc else asarray(x2, dt)
-                else:
-                    res = None
+                res = result_of(dt) if x2._dtype is dt else None
                 if res is not None:
                     a = x1._array
-                    nd = a.ndim
-                    # sized by x1, except a 0-d x1 with a large x2: the kernels take that
-                    if a.size < SHORT_PATH_LIMIT and (nd or type(b) is not ndarray
-                                                      or b.size < SHORT_PATH_LIMIT):
+                    if a.size < SHORT_PATH_LIMIT:
+                        b = x2._array
                         try:
-                            out = (quiet_run(ufunc, a, b) if nd
-                                   else quiet_run(ufunc, a, b, out=...))  # 0-d stays an array
-                        except RuntimeError:  # the quiet context is busy (another thread)
-                            try:
-                                out = (quiet(ufunc, a, b) if nd
-                                       else quiet(ufunc, a, b, out=...))
-                            except ValueError as e:
-                                raise _value_error(op, a, b, e) from None
-                        except ValueError as e:
-                            raise _value_error(op, a, b, e) from None
-                        obj = new(Array)
+                            if a.ndim:
+                                out = quiet_run(ufunc, a, b)
+                            elif b.size < SHORT_PATH_LIMIT:  # a 0-d x1 with a large x2:
+                                out = quiet_run(ufunc, a, b, out=...)  # the kernels' case
+                            else:
+                                return binary(op, x1, x2)
+                        except (RuntimeError, ValueError):  # busy context; shapes
+                            return _short_binary(op, ufunc, a, b, res)
+                        obj = _new(Array)
+                        obj._array = out
+                        obj._dtype = res
+                        return obj
+                return binary(op, x1, x2)
+            if type(x1) is Array and (type(x2) is float or type(x2) is int):
+                dt = x1._dtype
+                pol = P._local_policy.get() or P._global_policy
+                if pol.scalar_results[type(x2)].get(dt) is dt:
+                    res = result_of(dt)
+                    a = x1._array
+                    if res is not None and a.size < SHORT_PATH_LIMIT:
+                        if type(x2) is int:
+                            lo, hi = P.INT_RANGE[dt]
+                            if not lo <= x2 <= hi:
+                                P.check_int_fits(x2, dt, where_x2)  # raises OverflowError
+                        b = x2 if is_ufunc else np.asarray(x2, dt)
+                        try:
+                            out = (quiet_run(ufunc, a, b) if a.ndim
+                                   else quiet_run(ufunc, a, b, out=...))
+                        except (RuntimeError, ValueError):  # busy context
+                            return _short_binary(op, ufunc, a, b, res)
+                        obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
                         return obj
