@@ -136,3 +136,66 @@ def test_off_or_single_thread_does_nothing(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(_placement, "_enabled", True)
     _placement.place(1, tids)
     assert calls == [] and _placement.teams() == {}
+
+
+_RELEASE = r"""
+import json, os, threading, numpy as np
+import aiarray as xp, aiarray._kernels as K
+from aiarray._kernels import _numba, _placement
+K.install(); _numba.set_sync(True)
+a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
+for _ in range(3):
+    a + a
+team = _placement.teams()[threading.get_native_id()]
+bound = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
+_placement.set_enabled(False)
+released = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
+a + a
+after = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
+print(json.dumps({"layer": _numba.status()["layer"], "allowed": team.allowed, "bound": bound,
+                  "released": released, "after": after, "teams": len(_placement.teams())}))
+"""
+
+
+@needs_two_cpus
+def test_switching_off_releases_the_workers() -> None:
+    environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
+    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000")
+    out = subprocess.run([sys.executable, "-c", _RELEASE], capture_output=True, text=True,
+                         env=environ, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    if r["layer"] != "omp":
+        pytest.skip(f"placement applies to the omp layer; numba chose {r['layer']}")
+    assert r["bound"] and all(len(m) == 1 for m in r["bound"].values())
+    assert all(m == r["allowed"] for m in r["released"].values())
+    assert all(m == r["allowed"] for m in r["after"].values())  # no binding once off
+    assert r["teams"] == 0
+
+
+@needs_two_cpus
+def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the launching thread runs on a CPU outside the set its team was found with,
+    the workers get that set back and the team is looked up afresh."""
+    allowed = sorted(os.sched_getaffinity(0))
+    stop = threading.Event()
+    ids = []
+    worker = threading.Thread(target=lambda: (ids.append(threading.get_native_id()),
+                                              stop.wait(30)))
+    worker.start()
+    try:
+        while not ids:
+            stop.wait(0.001)
+        os.sched_setaffinity(ids[0], (allowed[0],))  # as if bound by an earlier launch
+        me = threading.get_native_id()
+        team = _placement.Team(2, [ids[0]], allowed)
+        team.cpu = allowed[0]
+        monkeypatch.setattr(_placement, "_enabled", True)
+        monkeypatch.setattr(_placement, "_teams", {me: team})
+        monkeypatch.setattr(_placement, "_getcpu", lambda: max(allowed) + 1)
+        _placement.place(2, lambda size: pytest.fail("not looked up during this launch"))
+        assert sorted(os.sched_getaffinity(ids[0])) == allowed
+        assert me not in _placement.teams()
+    finally:
+        stop.set()
+        worker.join()

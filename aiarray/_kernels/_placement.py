@@ -70,9 +70,25 @@ _teams: dict[int, Team | None] = {}  # launching thread's kernel id -> its team 
 
 
 def set_enabled(flag: bool) -> None:
-    """Bind workers from now on (True, where supported) or never (False)."""
+    """Bind workers from now on (True, where supported), or never again (False: the
+    workers bound so far get back the CPUs their launching thread may use)."""
     global _enabled
     _enabled = bool(flag) and _getcpu is not None
+    if not _enabled:
+        for team in list(_teams.values()):
+            if team is not None:
+                _release(team)
+        _teams.clear()
+
+
+def _release(team: Team) -> None:
+    """Give the team's workers back every CPU their launching thread may use."""
+    for tid in team.workers:
+        try:
+            if os.path.exists(f"/proc/self/task/{tid}"):
+                os.sched_setaffinity(tid, team.allowed)
+        except OSError:
+            pass
 
 
 def teams() -> dict[int, Team | None]:
@@ -97,7 +113,11 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
         team = _find(me, size, team_tids)
         if team is None:
             return
-    if cpu == team.cpu or not team.workers or cpu not in team.allowed:
+    if cpu == team.cpu or not team.workers:
+        return
+    if cpu not in team.allowed:  # the launching thread's CPUs changed: find them again
+        _release(team)
+        _teams.pop(me, None)
         return
     others = [c for c in team.allowed if c != cpu]
     try:
