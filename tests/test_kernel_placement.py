@@ -199,3 +199,62 @@ def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.Monk
     finally:
         stop.set()
         worker.join()
+
+
+_POOL = r"""
+import json, os, threading, numpy as np
+import aiarray as xp, aiarray._kernels as K
+from aiarray._kernels import _placement, _threads
+K.install()
+a = xp.asarray(np.linspace(0.5, 2.0, 400_000, dtype=np.float32))
+ref = np.sin(a._array)
+ok = all(np.array_equal(xp.sin(a)._array, ref) for _ in range(3))
+team = _placement._pool_team
+print(json.dumps({"ok": ok, "tids": _threads.WORKERS._tids, "main": threading.get_native_id(),
+                  "cpu": team.cpu, "workers": team.workers, "allowed": team.allowed,
+                  "masks": {int(t): sorted(os.sched_getaffinity(int(t)))
+                            for t in os.listdir("/proc/self/task")}}))
+"""
+
+
+@needs_two_cpus
+def test_pool_threads_are_bound_off_the_caller() -> None:
+    """aiarray's own pool (NumPy's loops in threads) gets the same placement."""
+    environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
+    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA="0")  # the threads route
+    out = subprocess.run([sys.executable, "-c", _POOL], capture_output=True, text=True,
+                         env=environ, timeout=240)
+    assert out.returncode == 0, out.stdout + out.stderr
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    assert r["ok"]
+    assert r["tids"] and r["workers"] == r["tids"]
+    for tid in r["tids"]:
+        mask = r["masks"][str(tid)]
+        assert len(mask) == 1 and mask[0] != r["cpu"], (tid, mask, r["cpu"])
+    assert r["masks"][str(r["main"])] == sorted(os.sched_getaffinity(0))
+
+
+@needs_two_cpus
+def test_pool_placement_follows_the_callers_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    allowed = sorted(os.sched_getaffinity(0))
+    stop = threading.Event()
+    ids = []
+    worker = threading.Thread(target=lambda: (ids.append(threading.get_native_id()),
+                                              stop.wait(30)))
+    worker.start()
+    try:
+        while not ids:
+            stop.wait(0.001)
+        monkeypatch.setattr(_placement, "_enabled", True)
+        monkeypatch.setattr(_placement, "_pool_team", None)
+        monkeypatch.setattr(_placement, "_teams", {})
+        for cpu in (allowed[0], allowed[1], allowed[0]):
+            monkeypatch.setattr(_placement, "_getcpu", lambda cpu=cpu: cpu)
+            _placement.place_pool(ids)
+            mask = sorted(os.sched_getaffinity(ids[0]))
+            assert len(mask) == 1 and mask[0] != cpu
+        _placement.set_enabled(False)  # releases the pool thread too
+        assert sorted(os.sched_getaffinity(ids[0])) == allowed
+    finally:
+        stop.set()
+        worker.join()

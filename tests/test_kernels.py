@@ -773,3 +773,32 @@ def test_env_sets_threads() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=True)
     assert out.stdout.strip() == "1"
+
+
+def test_spin_count_is_set_only_while_libgomp_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY"):
+        monkeypatch.delenv(name, raising=False)
+    with _numba._spin_setting():
+        assert os.environ["GOMP_SPINCOUNT"] == str(_numba.GOMP_SPIN_COUNT)
+    assert "GOMP_SPINCOUNT" not in os.environ  # child processes do not inherit it
+    monkeypatch.setenv("GOMP_SPINCOUNT", "5")  # the user's choice stands
+    with _numba._spin_setting():
+        assert os.environ["GOMP_SPINCOUNT"] == "5"
+    assert os.environ["GOMP_SPINCOUNT"] == "5"
+    monkeypatch.delenv("GOMP_SPINCOUNT")
+    monkeypatch.setenv("OMP_WAIT_POLICY", "PASSIVE")
+    with _numba._spin_setting():
+        assert "GOMP_SPINCOUNT" not in os.environ
+    monkeypatch.delenv("OMP_WAIT_POLICY")
+    with pytest.raises(RuntimeError), _numba._spin_setting():
+        raise RuntimeError("the load failed")
+    assert "GOMP_SPINCOUNT" not in os.environ  # taken out on the way out of an error too
+
+
+def test_loading_numba_leaves_the_environment_as_it_was() -> None:
+    code = ("import os, aiarray._kernels as K; from aiarray._kernels import _numba; "
+            "_numba._load(); print(_numba.status()['state'], 'GOMP_SPINCOUNT' in os.environ)")
+    env = {k: v for k, v in os.environ.items() if k not in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True)
+    assert out.stdout.split() == ["ready", "False"]

@@ -64,21 +64,33 @@ class Team:
         self.cpu = -1  # the launching thread's CPU when the workers were last bound
 
 
-_getcpu = _sched_getcpu()
-_enabled = _getcpu is not None and enabled_by_env()
+_getcpu: Callable[[], int] | None = None  # looked up at the first placement (~1 ms)
+_enabled = sys.platform.startswith("linux") and enabled_by_env()
 _teams: dict[int, Team | None] = {}  # launching thread's kernel id -> its team (None: finding)
+
+
+def _ready() -> bool:
+    """True when ``sched_getcpu`` is available (looked up once); placement is off if not."""
+    global _getcpu, _enabled
+    if _getcpu is None:
+        _getcpu = _sched_getcpu()
+        if _getcpu is None:
+            _enabled = False
+    return _getcpu is not None
 
 
 def set_enabled(flag: bool) -> None:
     """Bind workers from now on (True, where supported), or never again (False: the
     workers bound so far get back the CPUs their launching thread may use)."""
     global _enabled
-    _enabled = bool(flag) and _getcpu is not None
+    _enabled = bool(flag) and _ready()
     if not _enabled:
-        for team in list(_teams.values()):
+        global _pool_team
+        for team in [*_teams.values(), _pool_team]:
             if team is not None:
                 _release(team)
         _teams.clear()
+        _pool_team = None
 
 
 def _release(team: Team) -> None:
@@ -102,7 +114,7 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
     ``team_tids(size)`` runs one launch that returns each team thread's kernel id
     (or None while that kernel is not compiled yet).
     """
-    if not _enabled or size < 2:
+    if not _enabled or size < 2 or (_getcpu is None and not _ready()):
         return
     me = threading.get_native_id()
     team = _teams.get(me, False)
@@ -115,20 +127,51 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
             return
     if cpu == team.cpu or not team.workers:
         return
-    if cpu not in team.allowed:  # the launching thread's CPUs changed: find them again
-        _release(team)
-        _teams.pop(me, None)
+    if cpu not in team.allowed or not _bind(team, cpu):
+        _release(team)  # the caller's CPUs changed, or a worker is gone:
+        _teams.pop(me, None)  # find the team again at the next launch
+
+
+_pool_team: Team | None = None
+_pool_ids: tuple = ()
+
+
+def place_pool(workers: list[int]) -> None:
+    """Bind the threads of aiarray's own pool (``_threads``; kernel ids ``workers``) off
+    the calling thread's CPU, as :func:`place` does for OpenMP teams.  The same
+    stall happens there in a milder form: a pool thread woken on the caller's CPU runs
+    its share only after the caller's, so the call takes as long as NumPy's own."""
+    global _pool_team, _pool_ids
+    if not _enabled or not workers or (_getcpu is None and not _ready()):
         return
+    team = _pool_team
+    ids = tuple(workers)
+    if team is None or ids != _pool_ids:
+        allowed = sorted(os.sched_getaffinity(0))
+        bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
+        team = _pool_team = Team(len(ids) + 1, bindable, allowed)
+        _pool_ids = ids
+    cpu = _getcpu()
+    if cpu == team.cpu or not team.workers:
+        return
+    if cpu not in team.allowed or not _bind(team, cpu):
+        _release(team)
+        _pool_team = None
+
+
+def _bind(team: Team, cpu: int) -> bool:
+    """Bind each worker to one of the team's CPUs other than ``cpu``; False when a
+    worker is gone (its id may have been reused: it is not touched)."""
     others = [c for c in team.allowed if c != cpu]
     try:
         for tid, c in zip(team.workers, others):
             if not os.path.exists(f"/proc/self/task/{tid}"):
-                raise ProcessLookupError(tid)  # the worker exited: its id may be reused
+                return False
             os.sched_setaffinity(tid, (c,))
     except OSError:
-        _teams.pop(me, None)  # find the team again at the next launch
-        return
+        return False
     team.cpu = cpu
+    return True
 
 
 def _find(me: int, size: int, team_tids: Callable[[int], np.ndarray | None]) -> Team | None:

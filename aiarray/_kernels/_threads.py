@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
-from . import _numba, _routes
+from . import _numba, _placement, _routes
 
 
 def default_threads() -> int:
@@ -49,6 +49,7 @@ class Workers:
         self._pool: Any = None  # a concurrent.futures.ThreadPoolExecutor, made on first use
         self._pid = -1
         self._lock = threading.Lock()
+        self._tids: list[int] = []  # the pool threads' kernel ids, as they start
 
     def resize(self, n: int) -> None:
         with self._lock:
@@ -63,8 +64,11 @@ class Workers:
 
             with self._lock:
                 if self._pool is None or self._pid != os.getpid():
+                    tids: list[int] = []
                     self._pool = ThreadPoolExecutor(
-                        max(1, self.n - 1), thread_name_prefix="aiarray")
+                        max(1, self.n - 1), thread_name_prefix="aiarray",
+                        initializer=lambda: tids.append(threading.get_native_id()))
+                    self._tids = tids
                     self._pid = os.getpid()
                 pool = self._pool
         return pool
@@ -74,6 +78,7 @@ class Workers:
         if len(tasks) == 1 or self.n == 1:
             return [_quiet_call(func, t) for t in tasks]
         pool = self._executor()
+        _placement.place_pool(self._tids)  # keep the pool threads off this thread's CPU
         futures = [pool.submit(_quiet_call, func, t) for t in tasks[1:]]
         first = None
         try:
