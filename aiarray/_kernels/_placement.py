@@ -12,10 +12,11 @@ every thread it starts afterwards inherits that one-CPU mask.
 So aiarray binds the workers only.  Before each launch it reads the launching thread's
 CPU (``sched_getcpu``, ~60 ns); when that CPU differs from the last launch's, each worker
 of the launching thread's team is bound to one of the other CPUs the launching thread
-may use.  The launching thread itself is never bound.
+may use.  The launching thread itself is never bound.  aiarray's own pool for NumPy's
+loops in threads (``_threads``) gets the same treatment (:func:`place_pool`).
 
-Off when: not Linux; numba's threading layer is not ``omp`` (``_numba`` decides); the
-launching thread may use fewer CPUs than the team has threads; the user binds OpenMP
+Off when: not Linux; for numba's teams, its threading layer is not ``omp`` (``_numba``
+decides); the launching thread may use fewer CPUs than the team has threads; the user binds OpenMP
 threads (``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``); or
 ``AIARRAY_PIN_THREADS=0``.
 """
