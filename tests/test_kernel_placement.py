@@ -49,13 +49,34 @@ print(json.dumps({
 """
 
 
-def _probe(*args: str, **env: str) -> dict:
+def _run(code: str, *args: str, **env: str) -> dict:
+    """Run ``code`` in a fresh process (large-path threshold 1000, no user binding);
+    the JSON object it prints last."""
     environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
     environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", **env)
-    out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
                          text=True, env=environ, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _probe(*args: str, **env: str) -> dict:
+    return _run(_PROBE, *args, **env)
+
+
+@pytest.fixture
+def idle_thread():
+    """The kernel id of a thread of this process that sleeps until the test ends."""
+    stop = threading.Event()
+    ids = []
+    worker = threading.Thread(target=lambda: (ids.append(threading.get_native_id()),
+                                              stop.wait(30)))
+    worker.start()
+    while not ids:
+        stop.wait(0.001)
+    yield ids[0]
+    stop.set()
+    worker.join()
 
 
 @needs_two_cpus
@@ -159,12 +180,7 @@ print(json.dumps({"layer": _numba.status()["layer"], "allowed": team.allowed, "b
 
 @needs_two_cpus
 def test_switching_off_releases_the_workers() -> None:
-    environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
-    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000")
-    out = subprocess.run([sys.executable, "-c", _RELEASE], capture_output=True, text=True,
-                         env=environ, timeout=240)
-    assert out.returncode == 0, out.stdout + out.stderr
-    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r = _run(_RELEASE)
     if r["layer"] != "omp":
         pytest.skip(f"placement applies to the omp layer; numba chose {r['layer']}")
     assert r["bound"] and all(len(m) == 1 for m in r["bound"].values())
@@ -174,31 +190,21 @@ def test_switching_off_releases_the_workers() -> None:
 
 
 @needs_two_cpus
-def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.MonkeyPatch,
+                                                         idle_thread: int) -> None:
     """When the launching thread runs on a CPU outside the set its team was found with,
     the workers get that set back and the team is looked up afresh."""
     allowed = sorted(os.sched_getaffinity(0))
-    stop = threading.Event()
-    ids = []
-    worker = threading.Thread(target=lambda: (ids.append(threading.get_native_id()),
-                                              stop.wait(30)))
-    worker.start()
-    try:
-        while not ids:
-            stop.wait(0.001)
-        os.sched_setaffinity(ids[0], (allowed[0],))  # as if bound by an earlier launch
-        me = threading.get_native_id()
-        team = _placement.Team(2, [ids[0]], allowed)
-        team.cpu = allowed[0]
-        monkeypatch.setattr(_placement, "_enabled", True)
-        monkeypatch.setattr(_placement, "_teams", {me: team})
-        monkeypatch.setattr(_placement, "_getcpu", lambda: max(allowed) + 1)
-        _placement.place(2, lambda size: pytest.fail("not looked up during this launch"))
-        assert sorted(os.sched_getaffinity(ids[0])) == allowed
-        assert me not in _placement.teams()
-    finally:
-        stop.set()
-        worker.join()
+    os.sched_setaffinity(idle_thread, (allowed[0],))  # as if bound by an earlier launch
+    me = threading.get_native_id()
+    team = _placement.Team(2, [idle_thread], allowed)
+    team.cpu = allowed[0]
+    monkeypatch.setattr(_placement, "_enabled", True)
+    monkeypatch.setattr(_placement, "_teams", {me: team})
+    monkeypatch.setattr(_placement, "_getcpu", lambda: max(allowed) + 1)
+    _placement.place(2, lambda size: pytest.fail("not looked up during this launch"))
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+    assert me not in _placement.teams()
 
 
 _POOL = r"""
@@ -220,12 +226,7 @@ print(json.dumps({"ok": ok, "tids": _threads.WORKERS._tids, "main": threading.ge
 @needs_two_cpus
 def test_pool_threads_are_bound_off_the_caller() -> None:
     """aiarray's own pool (NumPy's loops in threads) gets the same placement."""
-    environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
-    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA="0")  # the threads route
-    out = subprocess.run([sys.executable, "-c", _POOL], capture_output=True, text=True,
-                         env=environ, timeout=240)
-    assert out.returncode == 0, out.stdout + out.stderr
-    r = json.loads(out.stdout.strip().splitlines()[-1])
+    r = _run(_POOL, AIARRAY_NUMBA="0")  # NumPy's loops in threads only
     assert r["ok"]
     assert r["tids"] and r["workers"] == r["tids"]
     for tid in r["tids"]:
@@ -235,26 +236,16 @@ def test_pool_threads_are_bound_off_the_caller() -> None:
 
 
 @needs_two_cpus
-def test_pool_placement_follows_the_callers_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pool_placement_follows_the_callers_cpu(monkeypatch: pytest.MonkeyPatch,
+                                                idle_thread: int) -> None:
     allowed = sorted(os.sched_getaffinity(0))
-    stop = threading.Event()
-    ids = []
-    worker = threading.Thread(target=lambda: (ids.append(threading.get_native_id()),
-                                              stop.wait(30)))
-    worker.start()
-    try:
-        while not ids:
-            stop.wait(0.001)
-        monkeypatch.setattr(_placement, "_enabled", True)
-        monkeypatch.setattr(_placement, "_pool_team", None)
-        monkeypatch.setattr(_placement, "_teams", {})
-        for cpu in (allowed[0], allowed[1], allowed[0]):
-            monkeypatch.setattr(_placement, "_getcpu", lambda cpu=cpu: cpu)
-            _placement.place_pool(ids)
-            mask = sorted(os.sched_getaffinity(ids[0]))
-            assert len(mask) == 1 and mask[0] != cpu
-        _placement.set_enabled(False)  # releases the pool thread too
-        assert sorted(os.sched_getaffinity(ids[0])) == allowed
-    finally:
-        stop.set()
-        worker.join()
+    monkeypatch.setattr(_placement, "_enabled", True)
+    monkeypatch.setattr(_placement, "_pool_team", None)
+    monkeypatch.setattr(_placement, "_teams", {})
+    for cpu in (allowed[0], allowed[1], allowed[0]):
+        monkeypatch.setattr(_placement, "_getcpu", lambda cpu=cpu: cpu)
+        _placement.place_pool([idle_thread])
+        mask = sorted(os.sched_getaffinity(idle_thread))
+        assert len(mask) == 1 and mask[0] != cpu
+    _placement.set_enabled(False)  # releases the pool thread too
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed
