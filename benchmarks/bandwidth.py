@@ -39,36 +39,36 @@ from aiarray._kernels._generated import stream, stream_fence  # noqa: E402
 COLD_BYTES = 400 << 20  # per array: far beyond any cache
 
 
+@njit(inline="always")
+def part(v, p, parts):
+    """The ``p``-th of ``parts`` nearly equal contiguous pieces of ``v``."""
+    per = (v.shape[0] + parts - 1) // parts
+    return v[min(p * per, v.shape[0]):min((p + 1) * per, v.shape[0])]
+
+
 @njit(parallel=True, nogil=True)
 def read_all(v, parts, out):
-    n = v.shape[0]
-    per = (n + parts - 1) // parts
     for p in prange(parts):
-        part = v[min(p * per, n):min((p + 1) * per, n)]
+        piece = part(v, p, parts)
         acc = v[0] ^ v[0]
-        for i in range(part.shape[0]):
-            acc ^= part[i]
+        for i in range(piece.shape[0]):
+            acc ^= piece[i]
         out[p] = acc
 
 
 @njit(parallel=True, nogil=True)
 def write_all(v, parts):
-    n = v.shape[0]
-    per = (n + parts - 1) // parts
     for p in prange(parts):
-        part = v[min(p * per, n):min((p + 1) * per, n)]
-        for i in range(part.shape[0]):
-            stream(part, i, i)
+        piece = part(v, p, parts)
+        for i in range(piece.shape[0]):
+            stream(piece, i, i)
         stream_fence()
 
 
 @njit(parallel=True, nogil=True)
 def copy_all(src, dst, parts):
-    n = src.shape[0]
-    per = (n + parts - 1) // parts
     for p in prange(parts):
-        s = src[min(p * per, n):min((p + 1) * per, n)]
-        d = dst[min(p * per, n):min((p + 1) * per, n)]
+        s, d = part(src, p, parts), part(dst, p, parts)
         for i in range(s.shape[0]):
             stream(d, i, s[i])
         stream_fence()
