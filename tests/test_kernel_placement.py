@@ -249,3 +249,20 @@ def test_pool_placement_follows_the_callers_cpu(monkeypatch: pytest.MonkeyPatch,
         assert len(mask) == 1 and mask[0] != cpu
     _placement.set_enabled(False)  # releases the pool thread too
     assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+
+
+@needs_two_cpus
+def test_no_thread_ids_leave_the_team_unbound_for_good(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the id kernel cannot compile, the team is remembered as unbound instead of
+    being looked up at every launch."""
+    from aiarray._kernels import _numba
+
+    monkeypatch.setattr(_numba, "_failed", {"team_tids"})
+    assert _numba.team_tids(2).size == 0
+    monkeypatch.setattr(_placement, "_enabled", True)
+    monkeypatch.setattr(_placement, "_teams", {})
+    asked = []
+    for _ in range(3):
+        _placement.place(2, lambda size: (asked.append(size), _numba.team_tids(size))[1])
+    me = threading.get_native_id()
+    assert asked == [2] and _placement.teams()[me].workers == []

@@ -233,7 +233,10 @@ def threads() -> int:
 
 def team_tids(size: int) -> np.ndarray | None:
     """Each thread's kernel id, from one launch of the calling thread's team of ``size``
-    (the thread count already set), or None while that kernel is not compiled."""
+    (the thread count already set); None while that kernel is not compiled, and no ids
+    when it cannot be (``gettid`` needs glibc 2.30), so the team stays unbound."""
+    if "team_tids" in _failed:
+        return np.zeros(0, np.int64)
     out = np.zeros(size, np.int64)
     disp = kernel("team_tids", spec_of(out))
     if disp is None:
