@@ -267,23 +267,37 @@ def defers(other: object) -> bool:
 
 
 def set_kernel_hook(hook: Callable | None, min_size: int,
-                    converting: Callable | None = None) -> None:
+                    converting: Callable | None = None,
+                    unary_sizes: dict[str, dict[np.dtype, int]] | None = None) -> None:
     """Install ``hook`` (or None) for inputs of at least ``min_size`` elements.
 
     ``converting(op, args, dtype)`` (optional) takes same-shape arrays of other dtypes
     than ``dtype`` and converts them as it reads them, instead of the dispatcher
     casting them first; like ``hook`` it returns a new result or None.
+    ``unary_sizes[op name][dtype]`` gives unary ops their own sizes per input dtype
+    (costly ops reach the hook from fewer elements than cheap ones); a unary op or
+    dtype not in it keeps NumPy's loop at every size.
     """
     global kernel_hook, converting_hook, KERNEL_MIN_SIZE, SHORT_PATH_LIMIT
     kernel_hook = hook
     converting_hook = converting if hook is not None else None
-    KERNEL_MIN_SIZE = min_size
+    sizes = unary_sizes if hook is not None and unary_sizes else {}
+    KERNEL_MIN_SIZE = min([min_size, *(n for per in sizes.values() for n in per.values())])
     SHORT_PATH_LIMIT = min_size if hook is not None else _NO_LIMIT
+    for name, users in _UNARY_SIZES.items():
+        per = sizes.get(name, {})
+        for cell, by_dtype in users:
+            cell.cell_contents = min(per.values(), default=_NO_LIMIT)
+            by_dtype.clear()
+            by_dtype.update(per)
 
 
 _NO_LIMIT = 1 << 62
-# Inputs below this size take the short path (NumPy's loop) without asking the hook.
+# Inputs below this size take the short path (NumPy's loop) without asking the hook
+# (binary ops).  Unary ops have their own: op name -> [(the closure cell of the function's
+# smallest size, its {dtype: size})], set by set_kernel_hook.
 SHORT_PATH_LIMIT = _NO_LIMIT
+_UNARY_SIZES: dict[str, list[tuple[object, dict]]] = {}
 
 
 def _as_ufunc_like(func: Callable) -> Callable:
@@ -335,12 +349,17 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     where_x2 = f"{op.name}() x2"
 
     if op.arity == 1:
+        # below ``smallest`` always NumPy's loop; from there, below the dtype's own size
+        smallest = _NO_LIMIT
+        by_dtype: dict = {}
+
         def func(x: object, /) -> object:
             if type(x) is Array:
                 res = result_of(x._dtype)
                 if res is not None:
                     a = x._array
-                    if a.size < SHORT_PATH_LIMIT:
+                    n = a.size
+                    if n < smallest or n < by_dtype.get(x._dtype, _NO_LIMIT):
                         try:
                             out = (quiet_run(ufunc, a) if a.ndim
                                    else quiet_run(ufunc, a, out=...))  # 0-d stays an array
@@ -401,6 +420,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
     func.__name__ = func.__qualname__ = name
     func.__doc__ = op.doc
+    if op.arity == 1:  # set_kernel_hook rebinds ``smallest`` through its closure cell
+        cell = func.__closure__[func.__code__.co_freevars.index("smallest")]
+        _UNARY_SIZES.setdefault(op.name, []).append((cell, by_dtype))
     return func
 
 

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 import aiarray._kernels as K  # noqa: E402
 from aiarray._bench import wait_quiet  # noqa: E402
 from aiarray._kernels import _numba, _routes  # noqa: E402
+from aiarray._kernels import _table as T  # noqa: E402
 from aiarray._numpy_path import quiet  # noqa: E402
 from aiarray._registry import OPS  # noqa: E402
 
@@ -138,7 +139,21 @@ def break_even(name: str, dtype: str, use_numba: bool, reps: int) -> int:
     return 1 << 22
 
 
-def write(measured: dict, sizes: dict) -> None:
+def measure_costs(n: int, reps: int) -> dict:
+    """NumPy's own time per element (ns) of every costly (transcendental) op and dtype
+    at ``n`` elements, best of ``reps``: the threads route's threshold is a time."""
+    out: dict = {}
+    for op in OPS.values():
+        if op.name not in T.TRANSCENDENTAL:
+            continue
+        for dt in sorted(K._ROUTES.get(op, {}), key=lambda d: d.char):
+            args = operands(op, dt, n)
+            t = best_times([lambda op=op, args=args: quiet(op.numpy, *args)], reps)[0]
+            out.setdefault(op.name, {})[dt.char] = round(t / n * 1e9, 3)
+    return out
+
+
+def write(measured: dict, sizes: dict, costs: dict) -> None:
     lines = [
         '"""Measured routing table for the large-array path (written by benchmarks/routes.py).',
         "",
@@ -147,7 +162,8 @@ def write(measured: dict, sizes: dict) -> None:
         "MEASURED[op][dtype char] = (numba kernel, NumPy loop in threads): time / NumPy's",
         "own call at n = 2**20, best of 11 interleaved runs (None: no numba kernel).",
         "MIN_SIZE: the size from which each route beats NumPy (cheap op: add; costly",
-        "ops: sin float32, exp float64).  ``route`` decides from these.",
+        "ops: sin float32, exp float64).  NUMPY_NS[op][dtype char]: NumPy's own time per",
+        "element (ns) at n = 2**20 of each costly op.  ``route`` decides from these.",
         '"""',
         "",
         "from __future__ import annotations",
@@ -160,6 +176,9 @@ def write(measured: dict, sizes: dict) -> None:
         f"STREAM_MIN_BYTES = {_routes.STREAM_MIN_BYTES!r}",
         f"KERNEL_REDUCE_MIN_BYTES = {_routes.KERNEL_REDUCE_MIN_BYTES!r}",
         f"THREAD_REDUCE_MIN_BYTES = {_routes.THREAD_REDUCE_MIN_BYTES!r}",
+        "# Costly ops take NumPy's loop in threads once NumPy's own call would take this",
+        "# long (ns), between 2**16 elements and MIN_SIZE['np_costly'] (docs/performance.md).",
+        f"THREADS_MIN_NS = {_routes.THREADS_MIN_NS!r}",
         f"MIN_SIZE = {sizes!r}",
         "DEFAULT_MIN = {\"nb\": MIN_SIZE[\"nb\"], \"np\": MIN_SIZE[\"np_cheap\"],",
         "               \"fma\": MIN_SIZE[\"nb\"]}",
@@ -175,8 +194,31 @@ def write(measured: dict, sizes: dict) -> None:
                 row = "        "
             row += item + ", "
         lines.append(row.rstrip(", ") + "},")
+    lines += ["}", "", "NUMPY_NS: dict[str, dict[str, float]] = {"]
+    for name, per in costs.items():
+        items = [f"{k!r}: {v!r}" for k, v in per.items()]
+        row = f"    {name!r}: {{"
+        for item in items:
+            if len(row) + len(item) + 2 > 98:
+                lines.append(row.rstrip())
+                row = "        "
+            row += item + ", "
+        lines.append(row.rstrip(", ") + "},")
     lines += [
         "}",
+        "",
+        "",
+        "def costly_min_size(op: str, char: str) -> int:",
+        '    """The size from which a costly op takes NumPy\'s loop in threads: where NumPy\'s',
+        "    own call takes THREADS_MIN_NS, as a power of two in [2**16, MIN_SIZE['np_costly']].",
+        '    """',
+        "    ns = NUMPY_NS.get(op, {}).get(char)",
+        "    if not ns:",
+        '        return MIN_SIZE["np_costly"]',
+        "    size = 1 << 16",
+        '    while size < MIN_SIZE["np_costly"] and size * ns < THREADS_MIN_NS:',
+        "        size <<= 1",
+        "    return size",
         "",
         "",
         "def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:",
@@ -189,7 +231,7 @@ def write(measured: dict, sizes: dict) -> None:
         "    nb, threads = MEASURED.get(op, {}).get(char, (None, None))",
         "    if exact and (threads is None or (nb is not None and nb <= 1.25 * threads)):",
         '        return "nb", MIN_SIZE["nb"]',
-        '    return "np", MIN_SIZE["np_costly" if costly else "np_cheap"]',
+        '    return "np", costly_min_size(op, char) if costly else MIN_SIZE["np_cheap"]',
         "",
     ]
     TARGET.write_text("\n".join(lines))
@@ -202,27 +244,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ops", nargs="*", help="only these ops (prints, does not write)")
     ap.add_argument("--sizes-only", action="store_true",
                     help="keep the measured ratios, measure the thresholds again")
+    ap.add_argument("--costs-only", action="store_true",
+                    help="keep ratios and thresholds, measure NumPy's time per element again")
     args = ap.parse_args(argv)
     reps = 5 if args.quick else 11
-    if args.sizes_only:
-        from aiarray._kernels._routes import MEASURED
-
+    if args.sizes_only or args.costs_only:
         K.install()
         _numba.set_sync(True)
-        measured = MEASURED
+        measured = _routes.MEASURED
     else:
         measured = measure_pairs(1 << 20, reps, set(args.ops) if args.ops else None)
     if args.ops:
         return 0
-    sizes = {
-        "nb": max(break_even("add", "float32", True, reps), break_even("add", "float64", True,
-                                                                         reps)),
-        "np_cheap": break_even("add", "float64", False, reps),
-        "np_costly": max(break_even("sin", "float32", False, reps),
-                         break_even("exp", "float64", False, reps)),
-    }
+    if args.costs_only:
+        sizes = _routes.MIN_SIZE
+    else:
+        sizes = {
+            "nb": max(break_even("add", "float32", True, reps),
+                      break_even("add", "float64", True, reps)),
+            "np_cheap": break_even("add", "float64", False, reps),
+            "np_costly": max(break_even("sin", "float32", False, reps),
+                             break_even("exp", "float64", False, reps)),
+        }
     print(sizes)
-    write(measured, sizes)
+    write(measured, sizes, measure_costs(1 << 20, reps))
     return 0
 
 

@@ -524,6 +524,56 @@ def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
         [np.add.reduce(a[lo:hi]).tobytes() for lo, hi in parts]
 
 
+def test_costly_ops_start_where_numpys_call_takes_the_measured_time() -> None:
+    from aiarray._kernels import _routes as R
+
+    for op, per in R.NUMPY_NS.items():
+        assert op in T.TRANSCENDENTAL
+        for char, ns in per.items():
+            size = R.costly_min_size(op, char)
+            assert size & (size - 1) == 0 and 1 << 16 <= size <= R.MIN_SIZE["np_costly"]
+            if size > 1 << 16:  # the smallest power of two whose NumPy call takes that long
+                assert (size // 2) * ns < R.THREADS_MIN_NS, (op, char)
+            if size < R.MIN_SIZE["np_costly"]:
+                assert size * ns >= R.THREADS_MIN_NS, (op, char)
+    assert R.costly_min_size("sin", "?") == R.MIN_SIZE["np_costly"]  # not measured
+
+
+def test_unary_short_path_sizes_follow_the_routes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A costly op on an expensive dtype reaches NumPy's loop in threads from fewer
+    elements than the same op on a cheap dtype, and than a binary op."""
+    from aiarray._kernels import _routes as R
+
+    monkeypatch.delenv("AIARRAY_KERNEL_MIN_SIZE", raising=False)
+    n = 1 << 17
+    assert R.costly_min_size("sin", "d") <= n < R.costly_min_size("sin", "f")
+    assert n < R.MIN_SIZE["nb"]
+    calls = []
+    orig = _threads.elementwise
+    monkeypatch.setattr(_threads, "elementwise",
+                        lambda f, *a: (calls.append(a[1][0].dtype), orig(f, *a))[1])
+    hooked = []
+    K.install()
+    try:
+        orig_hook = _dispatch.kernel_hook
+        monkeypatch.setattr(_dispatch, "kernel_hook",
+                            lambda op, args, dt: (hooked.append(op.name),
+                                                  orig_hook(op, args, dt))[1])
+        x64 = np.linspace(0.1, 3, n)
+        for dt in ("float64", "float32"):
+            x = x64.astype(dt)
+            assert_same(xp.sin(xp.asarray(x))._array, quiet(np.sin, x), f"sin {dt}")
+        assert calls == [np.dtype("float64")]  # float32 sin stays on NumPy's own loop
+        assert_same(xp.add(xp.asarray(x64), xp.asarray(x64))._array, x64 + x64, "add")
+        assert "add" not in hooked  # binary ops keep their own size
+    finally:
+        K.uninstall()
+    calls.clear()
+    xp.sin(xp.asarray(x64))
+    assert calls == []  # without the hook every size is NumPy's loop
+    K.install()
+
+
 def test_reductions_start_at_their_measured_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
     from aiarray._kernels import _routes
 

@@ -137,8 +137,13 @@ def install() -> None:
     _ROUTES = build_routes()
     if _saved is None:
         _saved = (_dispatch.kernel_hook, _dispatch.KERNEL_MIN_SIZE)
-    _dispatch.set_kernel_hook(hook, min(r.min_size for per in _ROUTES.values()
-                                        for r in per.values()), converting_hook)
+    # One short-path size for binary ops, from the cheap ones (the costly binary ops,
+    # pow, atan2 and hypot, reach the hook from that size too); each unary op its own.
+    binary = [r.min_size for op, per in _ROUTES.items()
+              if op.arity == 2 and op.name not in T.TRANSCENDENTAL for r in per.values()]
+    unary = {op.name: {dt: r.min_size for dt, r in per.items()}
+             for op, per in _ROUTES.items() if op.arity == 1}
+    _dispatch.set_kernel_hook(hook, min(binary), converting_hook, unary)
 
 
 def uninstall() -> None:

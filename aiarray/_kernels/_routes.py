@@ -1,10 +1,11 @@
 """Measured routing table for the large-array path (written by benchmarks/routes.py).
 
-Measured 2026-11-29 on x86_64, 2 threads, NumPy 2.4.6.
+Measured 2026-11-30 on x86_64, 2 threads, NumPy 2.4.6.
 MEASURED[op][dtype char] = (numba kernel, NumPy loop in threads): time / NumPy's
 own call at n = 2**20, best of 11 interleaved runs (None: no numba kernel).
 MIN_SIZE: the size from which each route beats NumPy (cheap op: add; costly
-ops: sin float32, exp float64).  ``route`` decides from these.
+ops: sin float32, exp float64).  NUMPY_NS[op][dtype char]: NumPy's own time per
+element (ns) at n = 2**20 of each costly op.  ``route`` decides from these.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from __future__ import annotations
 STREAM_MIN_BYTES = 16777216
 KERNEL_REDUCE_MIN_BYTES = 4194304
 THREAD_REDUCE_MIN_BYTES = 12582912
+# Costly ops take NumPy's loop in threads once NumPy's own call would take this
+# long (ns), between 2**16 elements and MIN_SIZE['np_costly'] (docs/performance.md).
+THREADS_MIN_NS = 400000
 MIN_SIZE = {'nb': 262144, 'np_cheap': 1048576, 'np_costly': 2097152}
 DEFAULT_MIN = {"nb": MIN_SIZE["nb"], "np": MIN_SIZE["np_cheap"],
                "fma": MIN_SIZE["nb"]}
@@ -176,6 +180,44 @@ MEASURED: dict[str, dict[str, tuple[float | None, float]]] = {
         'i': (None, 1.522), 'l': (None, 1.299)},
 }
 
+NUMPY_NS: dict[str, dict[str, float]] = {
+    'acos': {'D': 57.316, 'F': 115.278, 'd': 0.717, 'f': 0.244},
+    'acosh': {'D': 57.846, 'F': 114.964, 'd': 1.362, 'f': 0.366},
+    'asin': {'D': 57.948, 'F': 119.315, 'd': 0.702, 'f': 0.226},
+    'asinh': {'D': 56.932, 'F': 107.508, 'd': 1.212, 'f': 0.397},
+    'atan': {'D': 45.523, 'F': 69.506, 'd': 0.67, 'f': 0.211},
+    'atanh': {'D': 42.754, 'F': 63.289, 'd': 0.85, 'f': 0.277},
+    'cos': {'D': 31.447, 'F': 62.437, 'd': 14.349, 'f': 0.399},
+    'cosh': {'D': 31.133, 'F': 57.366, 'd': 0.618, 'f': 0.233},
+    'exp': {'D': 18.799, 'F': 34.076, 'd': 0.656, 'f': 0.331},
+    'expm1': {'D': 41.986, 'F': 11.788, 'd': 0.906, 'f': 0.247},
+    'log': {'D': 44.86, 'F': 60.702, 'd': 0.521, 'f': 0.233},
+    'log1p': {'D': 39.18, 'F': 30.031, 'd': 0.618, 'f': 0.275},
+    'log2': {'D': 44.409, 'F': 62.72, 'd': 0.57, 'f': 0.164},
+    'log10': {'D': 44.113, 'F': 61.851, 'd': 0.578, 'f': 0.168},
+    'sin': {'D': 30.642, 'F': 56.097, 'd': 15.295, 'f': 0.389},
+    'sinh': {'D': 31.368, 'F': 58.85, 'd': 0.728, 'f': 0.228},
+    'tan': {'D': 32.118, 'F': 62.67, 'd': 0.889, 'f': 0.288},
+    'tanh': {'D': 33.821, 'F': 63.234, 'd': 0.773, 'f': 0.16},
+    'pow': {'B': 7.489, 'D': 73.338, 'F': 103.106, 'H': 7.211, 'I': 6.147, 'L': 6.148,
+        'b': 5.913, 'd': 1.286, 'f': 0.425, 'h': 5.958, 'i': 5.872, 'l': 6.174},
+    'atan2': {'d': 1.375, 'f': 0.346},
+    'hypot': {'d': 15.973, 'f': 2.685},
+}
+
+
+def costly_min_size(op: str, char: str) -> int:
+    """The size from which a costly op takes NumPy's loop in threads: where NumPy's
+    own call takes THREADS_MIN_NS, as a power of two in [2**16, MIN_SIZE['np_costly']].
+    """
+    ns = NUMPY_NS.get(op, {}).get(char)
+    if not ns:
+        return MIN_SIZE["np_costly"]
+    size = 1 << 16
+    while size < MIN_SIZE["np_costly"] and size * ns < THREADS_MIN_NS:
+        size <<= 1
+    return size
+
 
 def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:
     """("nb" | "np", minimum size) for op on the dtype with this character.
@@ -187,4 +229,4 @@ def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:
     nb, threads = MEASURED.get(op, {}).get(char, (None, None))
     if exact and (threads is None or (nb is not None and nb <= 1.25 * threads)):
         return "nb", MIN_SIZE["nb"]
-    return "np", MIN_SIZE["np_costly" if costly else "np_cheap"]
+    return "np", costly_min_size(op, char) if costly else MIN_SIZE["np_cheap"]
