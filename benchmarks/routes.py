@@ -153,6 +153,20 @@ def measure_costs(n: int, reps: int) -> dict:
     return out
 
 
+def _table_rows(table: dict) -> list[str]:
+    """``{op: {dtype char: value}}`` as the rows of a dict literal, wrapped at 98 columns."""
+    lines = []
+    for name, per in table.items():
+        row = f"    {name!r}: {{"
+        for item in (f"{k!r}: {v!r}" for k, v in per.items()):
+            if len(row) + len(item) + 2 > 98:
+                lines.append(row.rstrip())
+                row = "        "
+            row += item + ", "
+        lines.append(row.rstrip(", ") + "},")
+    return lines
+
+
 def write(measured: dict, sizes: dict, costs: dict) -> None:
     lines = [
         '"""Measured routing table for the large-array path (written by benchmarks/routes.py).',
@@ -185,25 +199,9 @@ def write(measured: dict, sizes: dict, costs: dict) -> None:
         "",
         "MEASURED: dict[str, dict[str, tuple[float | None, float]]] = {",
     ]
-    for name, per in measured.items():
-        items = [f"{k!r}: {v!r}" for k, v in per.items()]
-        row = f"    {name!r}: {{"
-        for item in items:
-            if len(row) + len(item) + 2 > 98:
-                lines.append(row.rstrip())
-                row = "        "
-            row += item + ", "
-        lines.append(row.rstrip(", ") + "},")
+    lines += _table_rows(measured)
     lines += ["}", "", "NUMPY_NS: dict[str, dict[str, float]] = {"]
-    for name, per in costs.items():
-        items = [f"{k!r}: {v!r}" for k, v in per.items()]
-        row = f"    {name!r}: {{"
-        for item in items:
-            if len(row) + len(item) + 2 > 98:
-                lines.append(row.rstrip())
-                row = "        "
-            row += item + ", "
-        lines.append(row.rstrip(", ") + "},")
+    lines += _table_rows(costs)
     lines += [
         "}",
         "",
