@@ -111,8 +111,8 @@ CASES = [("add float32", 2, 1, 0.55), ("multiply float64", 2, 1, 0.55),
          ("max float32", 1, 0, 0.6), ("max float64", 1, 0, 0.6)]
 
 
-def needs(n: int, reps: int) -> list[tuple[str, float, float, float]]:
-    """(case, MB aiarray moves, NumPy's time s, GB/s the target needs)."""
+def needs(n: int, reps: int) -> list[tuple[str, float, float, float, float]]:
+    """(case, MB aiarray moves, NumPy's time s, target, GB/s the target needs)."""
     mods = {"numpy": np, "aiarray": xp}
     by_name = {c.name: c for c in B._cases(n, small=False)}
     rng = np.random.default_rng(0)
@@ -121,7 +121,7 @@ def needs(n: int, reps: int) -> list[tuple[str, float, float, float]]:
         case = by_name[name]
         t_np = B.run_case(case, {"numpy": mods["numpy"]}, reps, rng)["numpy"]
         moved = (reads + writes) * n * np.dtype(case.dtypes[0]).itemsize
-        rows.append((name, moved / 1e6, t_np, moved / (target * t_np) / 1e9))
+        rows.append((name, moved / 1e6, t_np, target, moved / (target * t_np) / 1e9))
     return rows
 
 
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {what} | {threads} | {rate:.1f} |")
     print("\n| case | MB moved by aiarray | NumPy | target | GB/s the target needs |")
     print("|---|---|---|---|---|")
-    for (name, mb, t_np, rate), (_, _, _, target) in zip(needs(int(args.n), args.reps), CASES):
+    for name, mb, t_np, target, rate in needs(int(args.n), args.reps):
         print(f"| {name} | {mb:.0f} | {t_np * 1e3:.2f} ms | <= {target} | {rate:.1f} |")
     print(f"\nn = {int(args.n):.0e}; ceilings are the best of 7 runs on {COLD_BYTES >> 20} MiB "
           f"arrays; NumPy times are medians of {args.reps} bursts, as in bench.py.")

@@ -425,6 +425,19 @@ def _bits(expr: str, indent: str, arr: str = "out") -> str:
     return f"{indent}nbits = {arr}.itemsize * 8\n" if "nbits" in expr else ""
 
 
+def _plain(expr: str, variant: str) -> tuple[list[str], str, str]:
+    """(the array operands ``expr`` reads, ``expr`` at element ``i``, the kernel's first
+    lines: ``n`` and the plain ``prange`` loop run when ``workers`` is 0)."""
+    arrays = [x for x, v in zip("abc", variant)
+              if v == "v" and re.search(rf"(?<![\w.]){x}(?!\w)", expr)]
+    plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
+    return arrays, plain, ("    n = out.shape[0]\n"
+                           "    if workers == 0:\n"
+                           "        for i in prange(n):\n"
+                           f"            out[i] = {plain}\n"
+                           "        return\n")
+
+
 def _loop(expr: str, variant: str, direct: bool) -> str:
     """The body of a 1-D kernel: ``out[i] = expr`` for every ``i``, in parallel.
 
@@ -436,15 +449,8 @@ def _loop(expr: str, variant: str, direct: bool) -> str:
     walked in ``CHUNK``-element chunks, each computed into a small scratch buffer
     (vectorized, cache-resident) and then copied out with non-temporal stores.
     """
-    arrays = [x for x, v in zip("abc", variant)
-              if v == "v" and re.search(rf"(?<![\w.]){x}(?!\w)", expr)]
-    plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
+    arrays, _, head = _plain(expr, variant)
     value = _sub(expr, **{x: f"{x}_[i]" for x in arrays})  # views of the part or chunk
-    head = ("    n = out.shape[0]\n"
-            "    if workers == 0:\n"
-            "        for i in prange(n):\n"
-            f"            out[i] = {plain}\n"
-            "        return\n")
     if direct:
         views = "".join(f"        {x}_ = {x}[lo:hi]\n" for x in arrays)
         return (head +
@@ -481,14 +487,9 @@ def _vector_loop(expr: str, variant: str, instruction: str) -> str:
     worker 0; the vectors between are split among the workers, each computed and
     stored with one aligned non-temporal vector store (``_nt_<instruction>``).
     """
-    arrays = [x for x, v in zip("abc", variant) if v == "v"]
-    plain = _sub(expr, **{x: f"{x}[i]" for x in arrays})
+    _, plain, head = _plain(expr, variant)
     return (
-        "    n = out.shape[0]\n"
-        "    if workers == 0:\n"
-        "        for i in prange(n):\n"
-        f"            out[i] = {plain}\n"
-        "        return\n"
+        head +
         "    width = 64 // out.itemsize\n"
         "    addr = out.ctypes.data\n"
         "    head = (64 - addr % 64) % 64 // out.itemsize\n"

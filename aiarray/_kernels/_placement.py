@@ -16,8 +16,8 @@ may use.  The launching thread itself is never bound.  aiarray's own pool for Nu
 loops in threads (``_threads``) gets the same treatment (:func:`place_pool`).
 
 Off when: not Linux; for numba's teams, its threading layer is not ``omp`` (``_numba``
-decides); the launching thread may use fewer CPUs than the team has threads; the user binds OpenMP
-threads (``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``); or
+decides); the launching thread may use fewer CPUs than the team has threads; the user
+binds OpenMP threads (``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``); or
 ``AIARRAY_PIN_THREADS=0``.
 """
 
@@ -94,11 +94,16 @@ def set_enabled(flag: bool) -> None:
         _pool_team = None
 
 
+def _alive(tid: int) -> bool:
+    """Whether ``tid`` is still a thread of this process (thread ids get reused)."""
+    return os.path.exists(f"/proc/self/task/{tid}")
+
+
 def _release(team: Team) -> None:
     """Give the team's workers back every CPU their launching thread may use."""
     for tid in team.workers:
         try:
-            if os.path.exists(f"/proc/self/task/{tid}"):
+            if _alive(tid):
                 os.sched_setaffinity(tid, team.allowed)
         except OSError:
             pass
@@ -126,10 +131,7 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
         team = _find(me, size, team_tids)
         if team is None:
             return
-    if cpu == team.cpu or not team.workers:
-        return
-    if cpu not in team.allowed or not _bind(team, cpu):
-        _release(team)  # the caller's CPUs changed, or a worker is gone:
+    if not _follow(team, cpu):
         _teams.pop(me, None)  # find the team again at the next launch
 
 
@@ -152,12 +154,19 @@ def place_pool(workers: list[int]) -> None:
         bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
         team = _pool_team = Team(len(ids) + 1, bindable, allowed)
         _pool_ids = ids
-    cpu = _getcpu()
-    if cpu == team.cpu or not team.workers:
-        return
-    if cpu not in team.allowed or not _bind(team, cpu):
-        _release(team)
+    if not _follow(team, _getcpu()):
         _pool_team = None
+
+
+def _follow(team: Team, cpu: int) -> bool:
+    """Keep ``team`` off the caller's ``cpu`` (rebinding only when it changed); False,
+    with the workers released, when the caller's CPUs changed or a worker is gone."""
+    if cpu == team.cpu or not team.workers:
+        return True
+    if cpu in team.allowed and _bind(team, cpu):
+        return True
+    _release(team)
+    return False
 
 
 def _bind(team: Team, cpu: int) -> bool:
@@ -166,7 +175,7 @@ def _bind(team: Team, cpu: int) -> bool:
     others = [c for c in team.allowed if c != cpu]
     try:
         for tid, c in zip(team.workers, others):
-            if not os.path.exists(f"/proc/self/task/{tid}"):
+            if not _alive(tid):
                 return False
             os.sched_setaffinity(tid, (c,))
     except OSError:
