@@ -322,7 +322,7 @@ class QuantizedArray:
 
 
 # -- functions -------------------------------------------------------------------------------
-def quantize(x: Array, /, *, dtype: Any = D.int8, scheme: str = "symmetric",
+def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
              axis: int | None = None, scale: Any = None,
              zero_point: Any = None) -> QuantizedArray:
     """Quantize a real floating array to integers (GB/T 7.2.1.15).
@@ -334,6 +334,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int8, scheme: str = "symmetric",
     zero_point = qmin - round(a / scale), q = round(x / scale) + zero_point.
     round is to nearest, ties away from zero; q is clipped to the scheme's range.
     A given ``scale`` (and, asymmetric, ``zero_point``) replaces the computed ones.
+    The default dtype is int16, as the draft's table 17 gives it.
     The scale is float64 for float64 input, float32 otherwise.
     """
     func = "quantize"

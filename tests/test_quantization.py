@@ -68,7 +68,7 @@ def rha(v: Fraction) -> int:
 # -- hand-computed examples -------------------------------------------------------------
 def test_symmetric_int8_hand_example():
     xs = [-1.0, 0.0, 0.5, 2.0]
-    q = Q.quantize(aa.asarray(xs))
+    q = Q.quantize(aa.asarray(xs), dtype=aa.int8)
     s = floor_to(Fraction(2) / 127, np.float64)
     assert q.scale.dtype == aa.float64 and q.scale.shape == ()
     assert float(np_(q.scale)) == s
@@ -77,6 +77,15 @@ def test_symmetric_int8_hand_example():
     assert np_(q.data).tolist() == expected == [-64, 0, 32, 127]  # s < 2/127: no tie
     assert q.data.dtype == aa.int8 and q.dtype == aa.int8 and q.shape == (4,)
     assert (q.scheme, q.axis, q.ndim, q.size) == ("symmetric", None, 1, 4)
+
+
+def test_default_is_the_drafts_16_bit_signed_symmetric():
+    """GB/T 7.2.1.15, table 17: the default quantized type is 16-bit signed (symmetric)."""
+    q = Q.quantize(aa.asarray([-1.0, 0.5, 2.0]))
+    assert q.dtype == aa.int16 and q.scheme == "symmetric" and q.axis is None
+    s = floor_to(Fraction(2) / 32767, np.float64)
+    assert float(np_(q.scale)) == s
+    assert np_(q.data).tolist() == [rha(Fraction(x) / Fraction(s)) for x in (-1.0, 0.5, 2.0)]
 
 
 def test_symmetric_float32_input_has_float32_scale():
@@ -125,7 +134,7 @@ def test_asymmetric_range_includes_zero():
 @pytest.mark.parametrize("axis", [0, 1, -1])
 def test_channel_wise_hand_example(axis):
     x = np.array([[1.0, -2.0, 3.0], [-4.0, 5.0, 0.0]], np.float32)
-    q = Q.quantize(aa.asarray(x), axis=axis)
+    q = Q.quantize(aa.asarray(x), dtype=aa.int8, axis=axis)
     ax = axis % 2
     m = np.abs(x).max(axis=1 - ax)
     s = [floor_to(Fraction(float(v)) / 127, np.float32) for v in m]
@@ -155,7 +164,7 @@ def test_all_zero_and_empty_inputs():
     q = Q.quantize(aa.zeros((0,)), scheme="asymmetric", dtype=aa.uint16)
     assert q.data.shape == (0,) and int(np_(q.zero_point)) == 0
     q = Q.quantize(aa.asarray(-2.5))
-    assert q.shape == () and int(np_(q.data)) == -127
+    assert q.shape == () and int(np_(q.data)) == -32767
 
 
 def test_tiny_values_get_the_tiny_scale():
@@ -245,7 +254,7 @@ def test_round_trip_channel_wise(dt, indt):
 
 def test_float64_limit():
     big = float(np.finfo(np.float64).max)
-    q = Q.quantize(aa.asarray([big, -big, 1.0]))
+    q = Q.quantize(aa.asarray([big, -big, 1.0]), dtype=aa.int8)
     assert np_(q.data).tolist() == [127, -127, 0]
     back = np_(Q.dequantize(q, dtype=aa.float64))  # symmetric grid stays inside [-M, M]
     assert np.all(np.isfinite(back)) and np.all(np.abs(back[:2] - [big, -big]) <= 0.5 * float(
@@ -280,7 +289,7 @@ def test_dequantize_rounds_once_to_dtype(out):
 
 
 def test_given_scale_and_zero_point_clip():
-    q = Q.quantize(aa.asarray([10.0, -10.0, 0.004]), scale=0.01)
+    q = Q.quantize(aa.asarray([10.0, -10.0, 0.004]), dtype=aa.int8, scale=0.01)
     assert np_(q.data).tolist() == [127, -127, 0]
     q = Q.quantize(aa.asarray([10.0, -10.0, 0.004]), dtype=aa.uint8, scheme="asymmetric",
                    scale=aa.asarray([0.01]), zero_point=aa.asarray([100], dtype=aa.int32))
