@@ -54,10 +54,9 @@ def cmd_info(args: argparse.Namespace) -> int:
 
 
 def cmd_promote(args: argparse.Namespace) -> int:
-    with aiarray.promotion_policy(args.policy):
-        why = aiarray.explain_promotion(args.a, args.b)
+    why = aiarray.explain_promotion(args.a, args.b, policy=args.policy)
     print(why)
-    return 0 if why.result is not None else 1
+    return 0 if why.result is not None and not why.error else 1
 
 
 def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:

@@ -430,7 +430,11 @@ def result_type(*arrays_and_dtypes: object) -> np.dtype:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why two operands promote as they do: the policy, table and cell that decided."""
+    """Why two operands promote as they do: the policy, table and cell that decided.
+
+    ``error`` is set when the operation itself would still raise although the table gives a
+    dtype (a Python int that does not fit it raises OverflowError).
+    """
 
     result: np.dtype | None
     policy: str
@@ -438,28 +442,50 @@ class Explanation:
     row: str
     column: str
     note: str
+    error: str = ""
 
     def __str__(self) -> str:
         res = "cannot be promoted (TypeError)" if self.result is None else D.name_of(self.result)
         text = (f"{res}: policy {self.policy!r}, {self.table} table, row {self.row}, "
                 f"column {self.column}")
-        return text + (f" ({self.note})" if self.note else "")
+        text += f" ({self.note})" if self.note else ""
+        return text + (f"; the operation raises {self.error}" if self.error else "")
 
 
-def explain_promotion(a: object, b: object, /) -> Explanation:
-    """Explain the promotion of ``a`` with ``b`` (dtypes, arrays or scalars).
+def _explained_dtype(value: object, argname: str) -> np.dtype:
+    """A dtype, an array's dtype, or a dtype name (``"int8"``) or short name (``"s8"``)."""
+    if isinstance(value, str):
+        dt = D.FROM_NAME.get(value) or D.FROM_SHORT.get(value)
+        if dt is None:
+            raise TypeMismatchError(
+                f"{argname}={value!r} is not a dtype name; use a name (float32) or a short "
+                "name (f32)"
+            )
+        return dt
+    return D.canonical(value if isinstance(value, np.dtype) else getattr(value, "dtype", value),
+                       argname)
 
-    ``b`` may be a Python or typed scalar, in which case the tensor-scalar rules apply.
+
+def explain_promotion(a: object, b: object, /, *, policy: str | None = None) -> Explanation:
+    """Explain the promotion of ``a`` with ``b`` under ``policy`` (default: the one in force).
+
+    ``a`` is a dtype, an array or a dtype name (``"int8"`` or ``"s8"``); ``b`` is one of those
+    or a Python or typed scalar, in which case the tensor-scalar rules apply.
     """
-    pol = current()
-    ta = D.canonical(a if isinstance(a, np.dtype) else getattr(a, "dtype", a), "a")
-    key = scalar_key(b)
+    pol = current() if policy is None else _lookup_policy(policy)
+    ta = _explained_dtype(a, "a")
+    key = None if isinstance(b, str) else scalar_key(b)
     if key is not None:
         dec = pol.scalars[(ta, key)]
     else:
-        tb = D.canonical(b if isinstance(b, np.dtype) else getattr(b, "dtype", b), "b")
-        dec = pol.pairs[(ta, tb)]
-    return Explanation(dec.result, pol.name, dec.table, dec.row, dec.column, dec.note)
+        dec = pol.pairs[(ta, _explained_dtype(b, "b"))]
+    error = ""
+    if dec.result is not None and isinstance(key, str) and key == "int":
+        try:
+            check_int_fits(b, dec.result, "scalar")  # type: ignore[arg-type]
+        except ScalarOverflowError as e:
+            error = f"OverflowError ({e})"
+    return Explanation(dec.result, pol.name, dec.table, dec.row, dec.column, dec.note, error)
 
 
 def can_cast(from_: object, to: object, /) -> bool:

@@ -935,6 +935,15 @@ def test_cli_promote(a, b, policy, expected):
     assert r.stdout.split(":")[0].strip() == expected
 
 
+def test_cli_promote_int_that_does_not_fit_exits_1_and_says_overflow():
+    """`promote uint8 300`: the table's uint8 is printed, with the OverflowError the op raises."""
+    r = run_cli("promote", "uint8", "300")
+    assert r.returncode == 1
+    assert r.stdout.startswith("uint8") and "OverflowError" in r.stdout and "300" in r.stdout
+    r = run_cli("promote", "uint8", "255")
+    assert r.returncode == 0 and "OverflowError" not in r.stdout
+
+
 def test_cli_promote_rejects_an_unknown_dtype():
     r = run_cli("promote", "f99", "u8")
     assert r.returncode == 2

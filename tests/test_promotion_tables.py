@@ -814,3 +814,31 @@ def test_inputs_unchanged_after_overflow_error():
     with pytest.raises(OverflowError):
         x += 300
     assert_unchanged(x, saved, "u8")
+
+
+def test_explain_takes_dtype_names_and_a_policy():
+    """The names the CLI accepts work in Python too, and ``policy=`` needs no block."""
+    by_name = aa.explain_promotion("int8", "uint8")
+    check_explanation(by_name, "s16", "ascend", "tensor-tensor", "s8", "u8")
+    check_explanation(aa.explain_promotion("s8", "u16"), "s32", "ascend", "array-api")
+    strict = aa.explain_promotion("s8", "u16", policy="ascend-strict")
+    check_explanation(strict, None, "ascend-strict", "tensor-tensor", "s8", "u16")
+    assert aa.get_promotion_policy() == "ascend"  # policy= left nothing behind
+    with pytest.raises(TypeError, match="'int9'"):
+        aa.explain_promotion("int9", "int8")
+    with pytest.raises(ValueError, match="'numpyish'"):
+        aa.explain_promotion("int8", "int8", policy="numpyish")
+
+
+def test_explain_says_when_the_operation_still_raises():
+    """uint8 with 300: the table gives uint8, but the op raises OverflowError (no wrap)."""
+    why = aa.explain_promotion(aa.uint8, 300)
+    assert why.result == aa.uint8 and "OverflowError" in why.error and "300" in why.error
+    assert "raises OverflowError" in str(why)
+    with pytest.raises(OverflowError):
+        aa.asarray([1], dtype=aa.uint8) + 300
+    assert aa.explain_promotion(aa.uint8, 255).error == ""
+    assert "OverflowError" in aa.explain_promotion(aa.float16, 10**6).error  # > f16 max
+    with pytest.raises(OverflowError):
+        aa.asarray([1], dtype=aa.float16) + 10**6
+    assert aa.explain_promotion(aa.float16, 65504).error == ""
