@@ -21,8 +21,20 @@ from __future__ import annotations
 
 import ctypes
 import math
-from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_int32, c_int64
-from ctypes import c_uint8, c_uint16, c_uint32, c_uint64, c_void_p
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    c_char_p,
+    c_int,
+    c_int32,
+    c_int64,
+    c_uint8,
+    c_uint16,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
 from typing import Any
 
 import numpy as np
@@ -109,22 +121,23 @@ def describe_device(device_type: int, device_id: int) -> str:
 
 # --- the C API calls (GIL held: pythonapi) ---------------------------------------------
 
-_api = ctypes.pythonapi
-_api.PyCapsule_New.restype = ctypes.py_object
-_api.PyCapsule_New.argtypes = [c_void_p, c_char_p, c_void_p]
-_api.PyCapsule_IsValid.restype = c_int
-_api.PyCapsule_IsValid.argtypes = [c_void_p, c_char_p]
-_api.PyCapsule_GetPointer.restype = c_void_p
-_api.PyCapsule_GetPointer.argtypes = [c_void_p, c_char_p]
-_api.PyCapsule_SetName.restype = c_int
-_api.PyCapsule_SetName.argtypes = [c_void_p, c_char_p]
-_api.Py_IncRef.argtypes = [ctypes.py_object]
+def _c_api(name: str, restype: Any, *argtypes: Any) -> Any:
+    """A function of the Python C API (called with the GIL held), typed here: a private
+    function object, so other code setting ``ctypes.pythonapi.X.argtypes`` cannot change it."""
+    return ctypes.PYFUNCTYPE(restype, *argtypes)((name, ctypes.pythonapi))
+
+
+_capsule_new = _c_api("PyCapsule_New", ctypes.py_object, c_void_p, c_char_p, c_void_p)
+_capsule_is_valid = _c_api("PyCapsule_IsValid", c_int, c_void_p, c_char_p)
+_capsule_pointer = _c_api("PyCapsule_GetPointer", c_void_p, c_void_p, c_char_p)
+_capsule_set_name = _c_api("PyCapsule_SetName", c_int, c_void_p, c_char_p)
+_incref = _c_api("Py_IncRef", None, ctypes.py_object)
 
 
 def _immortal(obj: Any) -> Any:
     """Keep ``obj`` alive for the life of the process: C code holds pointers into it
     (capsule names, callbacks) that may be used while the interpreter shuts down."""
-    _api.Py_IncRef(obj)
+    _incref(obj)
     return obj
 
 
@@ -155,8 +168,8 @@ def _capsule_destructor(capsule: int) -> None:
     ``capsule`` is the raw PyObject pointer (the object is being freed: no Python
     reference may be made to it)."""
     for name in (NAME, NAME_VERSIONED):
-        if _api.PyCapsule_IsValid(capsule, name):
-            _release(_api.PyCapsule_GetPointer(capsule, name))
+        if _capsule_is_valid(capsule, name):
+            _release(_capsule_pointer(capsule, name))
             return
 
 
@@ -217,7 +230,7 @@ def export(a: np.ndarray, dtype: np.dtype, *, versioned: bool,
     address = ctypes.addressof(managed)
     _exported[address] = (managed, shape, strides, a)
     try:
-        return _api.PyCapsule_New(address, NAME_VERSIONED if versioned else NAME,
+        return _capsule_new(address, NAME_VERSIONED if versioned else NAME,
                                   _DESTRUCTOR_ADDRESS)
     except BaseException:
         _release(address)
@@ -294,16 +307,16 @@ def import_capsule(capsule: Any) -> tuple[np.ndarray, np.dtype]:
     if type(capsule).__name__ != "PyCapsule":
         raise DLPackError(f"from_dlpack(): __dlpack__ returned {type(capsule).__qualname__}, "
                           "not a PyCapsule")
-    if _api.PyCapsule_IsValid(pointer, NAME_VERSIONED):
-        address = _api.PyCapsule_GetPointer(pointer, NAME_VERSIONED)
+    if _capsule_is_valid(pointer, NAME_VERSIONED):
+        address = _capsule_pointer(pointer, NAME_VERSIONED)
         managed: Any = DLManagedTensorVersioned.from_address(address)
         if managed.version.major != VERSION[0]:
             raise DLPackError(f"from_dlpack(): DLPack version {managed.version.major}."
                               f"{managed.version.minor} is not supported (aiarray reads 1.x)")
         read_only = bool(managed.flags & FLAG_READ_ONLY)
         used = USED_NAME_VERSIONED
-    elif _api.PyCapsule_IsValid(pointer, NAME):
-        address = _api.PyCapsule_GetPointer(pointer, NAME)
+    elif _capsule_is_valid(pointer, NAME):
+        address = _capsule_pointer(pointer, NAME)
         managed = DLManagedTensor.from_address(address)
         read_only = False
         used = USED_NAME
@@ -330,7 +343,7 @@ def import_capsule(capsule: Any) -> tuple[np.ndarray, np.dtype]:
     strides = None if not t.strides else tuple(t.strides[i] * item for i in range(ndim))
     data = (t.data or 0) + t.byte_offset
     # Ours from here on: the producer's capsule destructor must not free it too.
-    _api.PyCapsule_SetName(pointer, used)
+    _capsule_set_name(pointer, used)
     owner = _Imported({"version": 3, "shape": shape, "strides": strides,
                        "typestr": f"|V{item}", "data": (data, read_only)},
                       address, managed.deleter)

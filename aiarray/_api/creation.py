@@ -445,15 +445,19 @@ def _from_dlpack_producer(obj: Any, dt: np.dtype | None,
                           copy: builtins.bool | None) -> Array | None:
     """``asarray`` of a foreign array that offers DLPack (PyTorch, JAX ...): its memory
     without a copy where the protocol allows.  None when the producer refuses to export
-    and ``obj`` has ``__array__`` to try instead."""
+    but NumPy can convert ``obj`` through ``__array__``."""
     from .. import _dlpack
 
     try:
         capsule, copied = _dlpack.request_capsule(obj, copy if dt is None else None)
     except DLPackError:
         if hasattr(obj, "__array__"):
-            return None
-        raise
+            try:
+                np.asarray(obj)
+                return None
+            except (TypeError, ValueError, RuntimeError, BufferError):
+                pass
+        raise  # the producer's own reason (e.g. "use tensor.detach()") names the fix
     a, src = _dlpack.import_capsule(capsule)
     if dt is None or dt is src:
         return Array._new(a.copy() if copy and not copied else a, src)
