@@ -280,9 +280,9 @@ class Array:
             raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
         if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
             raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
-        if self._dtype in (D.bfloat16, D.complex32):
-            from . import _dlpack
+        from . import _dlpack  # ctypes structures: loaded on the first export
 
+        if self._dtype in _dlpack.OWN_EXPORT:
             versioned = max_version is not None and int(max_version[0]) >= 1
             return _dlpack.export(self._array, self._dtype, versioned=versioned, copy=copy)
         kwargs: dict[str, Any] = {"copy": copy}

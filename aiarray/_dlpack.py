@@ -153,23 +153,27 @@ USED_NAME_VERSIONED = _immortal(ctypes.create_string_buffer(b"used_dltensor_vers
 _exported: dict[int, tuple[Any, ...]] = {}
 
 
-def _release(address: int | None) -> None:
+def _release(address: int | None, exported: dict[int, Any] = _exported) -> None:
+    """Forget an exported tensor (the module's globals may be gone at shutdown: bound)."""
     if address is not None:
-        _exported.pop(address, None)
+        exported.pop(address, None)
 
 
 _deleter = _immortal(Deleter(_release))
 
 
 @CFUNCTYPE(None, c_void_p)
-def _capsule_destructor(capsule: int) -> None:
+def _capsule_destructor(capsule: int, names: tuple[Any, ...] = (NAME, NAME_VERSIONED),
+                        is_valid: Any = _capsule_is_valid, pointer: Any = _capsule_pointer,
+                        release: Any = _release) -> None:
     """A capsule freed without a consumer still owns its tensor: release it.
 
     ``capsule`` is the raw PyObject pointer (the object is being freed: no Python
-    reference may be made to it)."""
-    for name in (NAME, NAME_VERSIONED):
-        if _capsule_is_valid(capsule, name):
-            _release(_capsule_pointer(capsule, name))
+    reference may be made to it).  What it calls is bound here, not looked up in the
+    module's globals, which may be cleared while the interpreter shuts down."""
+    for name in names:
+        if is_valid(capsule, name):
+            release(pointer(capsule, name))
             return
 
 
