@@ -45,6 +45,25 @@ def test_the_site_builds_without_warnings(site):
     assert (site / "search.html").is_file() and (site / "searchindex.js").is_file()
 
 
+def test_a_broken_link_or_anchor_fails_the_build(tmp_path):
+    """The build's checks can fail: the site's own configuration on two small pages."""
+    module("sphinx")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text((DOCS / "conf.py").read_text(encoding="utf-8"))
+    (src / "index.md").write_text("# Home\n\n[ok](b.md#a-section) [bad](b.md#no-such) "
+                                  "[gone](missing.md)\n\n```{toctree}\nb\n```\n")
+    (src / "b.md").write_text("# B\n\n## A section\n\ntext\n")
+    (src / "orphan.md").write_text("# In no toctree\n")
+    r = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                        str(src), str(tmp_path / "html")],
+                       capture_output=True, text=True, timeout=600, check=False)
+    assert r.returncode != 0
+    assert "'no-such'" in r.stderr and "missing.md" in r.stderr
+    assert "orphan" in r.stderr and "toctree" in r.stderr
+    assert "a-section" not in r.stderr
+
+
 def test_every_source_page_became_a_page(site):
     sources = [p.relative_to(DOCS).with_suffix(".html") for p in DOCS.rglob("*.md")
                if "_build" not in p.parts and p.parent.name != "generated"]
