@@ -1,8 +1,9 @@
-"""Command line: ``python -m aiarray info | promote A B | table``."""
+"""Command line: ``aiarray`` or ``python -m aiarray`` with info | promote A B | table | bench."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -90,8 +91,21 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m aiarray", description=__doc__)
+def program_name(argv0: str | None = None) -> str:
+    """How the user called us: ``aiarray`` (the console script) or ``python -m aiarray``."""
+    path = sys.argv[0] if argv0 is None else argv0
+    name = os.path.basename(path)
+    if name in ("", "-c", "-m", "__main__.py") or name.startswith("__main__."):
+        return "python -m aiarray"
+    for suffix in (".exe", "-script.py", ".py"):  # Windows launchers, a copied script
+        name = name.removesuffix(suffix)
+    return name
+
+
+def build_parser(prog: str = "python -m aiarray") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {aiarray.__version__}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("info", help="version, standard version, dtypes, devices, policy")
     pr = sub.add_parser("promote", help="result dtype of two operands and the rule that decided")
@@ -108,12 +122,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    prog = program_name()
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
         from aiarray import _bench
 
-        return _bench.main(argv[1:])
-    args = build_parser().parse_args(argv)
+        return _bench.main(argv[1:], prog=f"{prog} bench")
+    args = build_parser(prog).parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:
         return handler(args)

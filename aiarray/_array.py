@@ -271,18 +271,24 @@ class Array:
     def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
                    dl_device: tuple[int, int] | None = None,
                    copy: builtins.bool | None = None) -> Any:
-        """Export through DLPack (CPU only; stream must be None)."""
+        """Export through DLPack (CPU only; stream must be None).
+
+        bfloat16 and complex32 export too (DLPack's ``kDLBfloat`` and ``kDLComplex`` 32
+        bits), through aiarray's own capsules; the other dtypes through NumPy's.
+        """
         if stream is not None:
             raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
-        if self._dtype in (D.bfloat16, D.complex32):
-            raise DLPackError(f"DLPack export of {D.name_of(self._dtype)} is not supported; "
-                              "astype() to float32/complex64 first")
+        if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
+            raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
+        from . import _dlpack  # ctypes structures: loaded on the first export
+
+        if self._dtype in _dlpack.OWN_EXPORT:
+            versioned = max_version is not None and int(max_version[0]) >= 1
+            return _dlpack.export(self._array, self._dtype, versioned=versioned, copy=copy)
         kwargs: dict[str, Any] = {"copy": copy}
         if max_version is not None:
             kwargs["max_version"] = max_version
         if dl_device is not None:
-            if tuple(dl_device) != self.__dlpack_device__():
-                raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
             kwargs["dl_device"] = dl_device
         try:
             return self._array.__dlpack__(**kwargs)

@@ -338,9 +338,9 @@ def run(n: int, reps: int, small: bool = True, progress: bool = True,
     return results, list(mods)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m aiarray bench") -> int:
     """``python -m aiarray bench [--n N] [--reps R] [--only TEXT] [--startup]``."""
-    ap = argparse.ArgumentParser(prog="python -m aiarray bench",
+    ap = argparse.ArgumentParser(prog=prog,
                                  description="quick side-by-side timings against NumPy")
     ap.add_argument("--n", type=float, default=1e6, help="elements of the large cases")
     ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions")

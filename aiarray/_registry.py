@@ -81,11 +81,11 @@ _OPS: list[ElementwiseOp] = [
 _OPS += [
     # unary
     ElementwiseOp("abs", 1, "numeric", np.absolute, result="real", operator="abs",
-                  doc="absolute value; |a+bj| = sqrt(a^2+b^2) (GB/T 7.2.4.11)"),
+                  doc="absolute value; ``|a+bj| = sqrt(a^2+b^2)`` (GB/T 7.2.4.11)"),
     ElementwiseOp("negative", 1, "numeric", np.negative, operator="neg", doc="-x"),
     ElementwiseOp("positive", 1, "numeric", np.positive, operator="pos", doc="+x"),
     ElementwiseOp("square", 1, "numeric", np.square, doc="x * x"),
-    ElementwiseOp("sign", 1, "numeric", np.sign, doc="sign; x/|x| for complex (GB/T 7.2.3.22)"),
+    ElementwiseOp("sign", 1, "numeric", np.sign, doc="sign; ``x/|x|`` for complex (GB/T 7.2.3.22)"),
     ElementwiseOp("conj", 1, "numeric", np.conjugate, doc="complex conjugate"),
     ElementwiseOp("real", 1, "numeric", np.real, result="real", doc="real component"),
     ElementwiseOp("imag", 1, "numeric", np.imag, result="real", doc="imaginary component"),

@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     import aiarray  # the version under test
 
     meta = {
-        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "aiarray": aiarray.__version__,
         "standard version": os.environ.get("ARRAY_API_TESTS_VERSION",
                                            aiarray.__array_api_version__),

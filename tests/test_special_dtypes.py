@@ -654,12 +654,6 @@ def test_tensor_scalar_promotion_cells(a, scalar, result):
     assert aa.result_type(getattr(aa, a), scalar) == getattr(aa, result)
 
 
-def test_dlpack_export_of_bfloat16_and_complex32_raises_buffer_error():
-    for x in (aa.ones(2, dtype=aa.bfloat16), aa.ones(2, dtype=aa.complex32)):
-        with pytest.raises(BufferError):
-            x.__dlpack__()
-
-
 def _set(x: aa.Array, value) -> aa.Array:
     x[0] = value
     return x

@@ -128,6 +128,10 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     if isinstance(obj, P.TypedScalar):
         dt = dt or obj.dtype
         obj = obj.value
+    elif hasattr(obj, "__dlpack__") and not isinstance(obj, np.ndarray | np.generic):
+        converted = _from_dlpack_producer(obj, dt, copy)
+        if converted is not None:
+            return converted
     if isinstance(obj, np.ndarray) and dt is not None and D.of_numpy(obj.dtype) is not None:
         src = D.of_numpy(obj.dtype)  # a NumPy array: cast with astype's checks (no wrap-around)
         if src is not dt:
@@ -421,14 +425,44 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
 
 
 def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:
-    """Array from any object with ``__dlpack__`` (no copy unless ``copy=True``)."""
+    """Array from any object with ``__dlpack__`` (no copy unless ``copy=True``).
+
+    Every DLPack dtype with an aiarray equivalent arrives, bfloat16 (``kDLBfloat``) and
+    complex32 (``kDLComplex`` 32 bits) included; others raise BufferError naming the
+    DLPack code, bits and lanes.  A read-only tensor gives a read-only array.
+    """
     check_device(device)
     if type(x) is Array:
         return asarray(x, copy=copy)
     if not hasattr(x, "__dlpack__"):
         raise DLPackError(f"from_dlpack(): {type(x).__qualname__} has no __dlpack__ method")
+    from .. import _dlpack
+
+    return Array._new(*_dlpack.import_array(x, copy))
+
+
+def _from_dlpack_producer(obj: Any, dt: np.dtype | None,
+                          copy: builtins.bool | None) -> Array | None:
+    """``asarray`` of a foreign array that offers DLPack (PyTorch, JAX ...): its memory
+    without a copy where the protocol allows.  None when the producer refuses to export
+    but NumPy can convert ``obj`` through ``__array__``."""
+    from .. import _dlpack
+
     try:
-        a = np.from_dlpack(x, device="cpu", copy=copy)
-    except (BufferError, TypeError, ValueError, RuntimeError) as e:
-        raise DLPackError(f"from_dlpack(): {e}") from None
-    return Array._new(a)
+        capsule, copied = _dlpack.request_capsule(obj, copy if dt is None else None)
+    except DLPackError:
+        if hasattr(obj, "__array__"):
+            try:
+                np.asarray(obj)
+                return None
+            except (TypeError, ValueError, RuntimeError, BufferError):
+                pass
+        raise  # the producer's own reason (e.g. "use tensor.detach()") names the fix
+    a, src = _dlpack.import_capsule(capsule)
+    if dt is None or dt is src:
+        return Array._new(a.copy() if copy and not copied else a, src)
+    if copy is False:
+        raise InvalidArgumentError(
+            f"asarray(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy"
+        )
+    return Array._new(convert(a, src, dt), dt)

@@ -318,8 +318,8 @@ def lu(x: Array, /) -> LUResult:
     """LU decomposition with partial pivoting, x = P @ L @ U (GB/T table 2; extension).
 
     For x of shape (..., M, N) and K = min(M, N): P (..., M, M) is a permutation matrix,
-    L (..., M, K) is unit lower triangular with |L| <= 1, U (..., K, N) is upper
-    triangular.  Each step pivots on the largest |value| of the column (the first
+    L (..., M, K) is unit lower triangular with ``|L| <= 1``, U (..., K, N) is upper
+    triangular.  Each step pivots on the largest ``|value|`` of the column (the first
     one on ties), as LAPACK getrf does.  All three have x's dtype; the factorisation
     is computed in double precision and rounded once.
     """

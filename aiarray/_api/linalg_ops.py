@@ -121,7 +121,7 @@ def _norm_input(x: object, func: str) -> tuple[Array, np.dtype, np.ndarray]:
 
 
 def _scaled_p_norm(mag: np.ndarray, p: float, axes: tuple[int, ...]) -> np.ndarray:
-    """(sum |x|^p)^(1/p) over ``axes`` (kept), scaled by the largest (p > 0) or smallest
+    """``(sum |x|^p)^(1/p)`` over ``axes`` (kept), scaled by the largest (p > 0) or smallest
     (p < 0) magnitude so that no intermediate overflows or underflows."""
     if p > 0:
         s = np.max(mag, axis=axes, keepdims=True, initial=0.0)
@@ -156,8 +156,8 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
                 keepdims: bool = False, ord: float = 2) -> Array:
     """Vector p-norm of x over ``axis`` (None: all elements).
 
-    ord: p >= 1 norms, inf (max |x|), -inf (min |x|), 0 (count of non-zeros) and the
-    non-norms p < 1 (sum |x|^p)^(1/p).  The result is real with x's precision
+    ord: p >= 1 norms, inf (``max |x|``), -inf (``min |x|``), 0 (count of non-zeros) and the
+    non-norms p < 1 ``(sum |x|^p)^(1/p)``.  The result is real with x's precision
     (complex64 -> float32).  Over zero elements the result is 0 (inf for ord < 0).
     """
     func = "linalg.vector_norm"
@@ -221,7 +221,7 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False, ord: str | float | None 
     """Matrix norm of each (M, N) matrix in x.
 
     ord: 'fro' (Frobenius), 'nuc' (sum of singular values), 1 / -1 (max / min column
-    sum of |x|), inf / -inf (max / min row sum), 2 / -2 (largest / smallest singular
+    sum of ``|x|``), inf / -inf (max / min row sum), 2 / -2 (largest / smallest singular
     value).  The result is real with x's precision; a matrix with no elements has norm 0.
     """
     func = "linalg.matrix_norm"
