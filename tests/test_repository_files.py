@@ -64,3 +64,24 @@ def test_cli_output_cut_short_by_the_reader_is_not_an_error(monkeypatch) -> None
 
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     assert main(["table", "--scalar"]) == 0
+
+
+def test_readme_command_lines_run_as_pasted() -> None:
+    """Every `python -m aiarray ...` line of the README's command-line block runs as written
+    (the comment after `#` removed); `bench` is left to tests/test_bench.py."""
+    import shlex
+    import subprocess
+    import sys
+
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Command line", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    lines = [ln.split("#", 1)[0].strip() for ln in block.splitlines()]
+    commands = [shlex.split(ln) for ln in lines if ln.startswith("python -m aiarray")]
+    assert len(commands) >= 5
+    for argv in commands:
+        if argv[3:4] == ["bench"]:
+            continue
+        r = subprocess.run([sys.executable, *argv[1:]], capture_output=True, text=True,
+                           timeout=120, check=False)
+        assert r.returncode == 0, (argv, r.stdout, r.stderr)
+        assert r.stdout.strip(), argv
