@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes, _kernels, quantization
+# _dispatch first: it imports _array (whose operators it builds) at its end.
+from . import _dispatch, _dtypes, quantization
 from ._api.creation import (
     arange,
     asarray,
@@ -149,6 +150,7 @@ from ._api.statistical import (
 from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
 from ._device import CPU, Device
+from ._dispatch import backend, get_backend, get_num_threads, set_backend, set_num_threads
 from ._errors import (
     AiarrayError,
     AllocationError,
@@ -164,7 +166,6 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._kernels import get_num_threads, set_num_threads
 from ._promotion import (
     TypedScalar,
     explain_promotion,
@@ -234,7 +235,9 @@ __all__ = [
     "var", "all", "any", "diff",
     # extensions
     "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
-    "grad", "sparse", "set_num_threads", "get_num_threads",
+    "grad", "sparse",
+    # the large-array backend
+    "set_backend", "get_backend", "backend", "set_num_threads", "get_num_threads",
     # GB/T operators the standard has no name for
     "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous",
     "layout", "pad", "split", "strided_slice", "gather_nd", "masked_select", "scatter",
@@ -267,9 +270,6 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | _SUBMODULES)
 
 
-from . import _array as _array_module
-
-_array_module._namespace = __import__(__name__)
 for _name in __all__:  # public functions report the public module
     if _name in _SUBMODULES:
         continue
@@ -280,4 +280,3 @@ for _name in __all__:  # public functions report the public module
         except (AttributeError, TypeError):
             pass
 del _name, _obj
-_kernels.install()  # large inputs to the numba / threaded paths (numba loads lazily)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m aiarray info | promote A B | table``."""
+"""Command line: ``python -m aiarray info | promote A B | table | calibrate | bench``."""
 
 from __future__ import annotations
 
@@ -91,6 +91,24 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(argv: list[str]) -> int:
+    """The benchmark harness of a source checkout (benchmarks/harness.py)."""
+    import importlib.util
+    from pathlib import Path
+
+    harness = Path(__file__).resolve().parent.parent / "benchmarks" / "harness.py"
+    if not harness.is_file():
+        print("python -m aiarray bench runs the benchmarks of a source checkout "
+              "(benchmarks/harness.py), which this installation does not have; clone the "
+              "repository and run it there, or pip install -e it.", file=sys.stderr)
+        return 2
+    spec = importlib.util.spec_from_file_location("aiarray_bench_harness", harness)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # (dataclasses look their module up there)
+    spec.loader.exec_module(mod)
+    return mod.main(argv)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m aiarray", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -101,7 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
     tb = sub.add_parser("table", help="print a policy's whole promotion table")
     tb.add_argument("--scalar", action="store_true", help="the tensor-scalar table")
     tb.add_argument("--markdown", action="store_true", help="as a Markdown table")
-    sub.add_parser("bench", help="a quick benchmark against NumPy (and peers when installed)",
+    sub.add_parser("calibrate", help="measure where the parallel backend pays on this machine",
+                   add_help=False)
+    sub.add_parser("bench", help="benchmark against NumPy and peers (from a source checkout)",
                    add_help=False)
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
@@ -110,10 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
-        from aiarray import _bench
+    if argv[:1] == ["calibrate"]:  # its own options: python -m aiarray calibrate --help
+        from aiarray._kernels import _calibrate
 
-        return _bench.main(argv[1:])
+        return _calibrate.main(argv[1:])
+    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
+        return _bench(argv[1:])
     args = build_parser().parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:

@@ -130,9 +130,16 @@ DIRECT_STREAM = frozenset({
 VECTOR_STREAM = {"divide": "fdiv"}
 
 # Ops whose kernels must equal NumPy bit for bit (correctly rounded or exact).
-# The others are transcendental: within ULP[op] units in the last place of NumPy.
+# The others are transcendental: within ULP[op] units in the last place of NumPy on
+# floats (integer pow is exact: repeated multiplication).
 TRANSCENDENTAL = frozenset({*_REAL, "pow", "atan2", "hypot"})
 ULP: dict[str, int] = {name: 4 for name in TRANSCENDENTAL}
+
+
+def exact(op: str, kind: str) -> bool:
+    """Whether ``op`` has a kernel for dtype kind ``kind`` that equals NumPy bit for bit
+    (the parallel backend's rule: numba wherever this holds)."""
+    return expression(op, kind) is not None and (op not in TRANSCENDENTAL or kind in "biu")
 
 
 def expression(op: str, kind: str) -> tuple[str, str] | None:
