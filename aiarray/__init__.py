@@ -190,7 +190,7 @@ uint16 = _dtypes.uint16
 uint32 = _dtypes.uint32
 uint64 = _dtypes.uint64
 float16 = _dtypes.float16
-bfloat16 = _dtypes.bfloat16
+# bfloat16: loaded on first use (module __getattr__ below)
 float32 = _dtypes.float32
 float64 = _dtypes.float64
 complex32 = _dtypes.complex32
@@ -263,15 +263,18 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
+    if name == "bfloat16":  # ml_dtypes is imported on first use (~0.5 s)
+        globals()[name] = _dtypes.load_bfloat16()
+        return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES)
+    return sorted(set(globals()) | _SUBMODULES | {"bfloat16"})
 
 
 for _name in __all__:  # public functions report the public module
-    if _name in _SUBMODULES:
+    if _name in _SUBMODULES or _name == "bfloat16":
         continue
     _obj = globals()[_name]
     if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):

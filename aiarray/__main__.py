@@ -14,6 +14,8 @@ from aiarray import _promotion as P
 
 
 def _dtype_arg(text: str) -> np.dtype:
+    if text in ("bfloat16", "bf16"):
+        D.load_bfloat16()
     dt = D.FROM_NAME.get(text) or D.FROM_SHORT.get(text)
     if dt is None:
         raise argparse.ArgumentTypeError(

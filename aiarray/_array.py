@@ -31,7 +31,7 @@ from ._errors import (
 from ._registry import OPERATORS
 
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
-_DTYPE_OF = {d: d for d in D.ALL_DTYPES}
+_DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -86,7 +86,7 @@ class Array:
         if type(array) is not np.ndarray:
             array = np.asarray(array)
         if dtype is None:
-            dtype = _DTYPE_OF.get(array.dtype)
+            dtype = _DTYPE_OF.get(array.dtype) or D.of_numpy(array.dtype)  # (loads bf16)
             if dtype is None:
                 raise TypeMismatchError(f"NumPy dtype {array.dtype} has no aiarray equivalent")
         obj._array = array
@@ -275,7 +275,7 @@ class Array:
         """Export through DLPack (CPU only; stream must be None)."""
         if stream is not None:
             raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
-        if self._dtype in (D.bfloat16, D.complex32):
+        if self._dtype in D.COMPUTE:  # bfloat16, complex32
             raise DLPackError(f"DLPack export of {D.name_of(self._dtype)} is not supported; "
                               "astype() to float32/complex64 first")
         kwargs: dict[str, Any] = {"copy": copy}

@@ -311,7 +311,7 @@ def _refresh() -> None:
             if seen == _limits_of:
                 return
             sizes = {name: {dt: min(be.threshold(op, dt) for be in backends)
-                            for dt in op.allowed}
+                            for dt in tuple(op.allowed)}  # (a set bfloat16 may join)
                      for name, op in OPS.items()}
             named = [be.threshold(name, dt) for be in backends
                      for name in ("sum", "multiply_add") for dt in (D.float64, D.int64)]

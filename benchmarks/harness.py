@@ -371,9 +371,11 @@ def _say(text: str) -> None:
 
 
 def run(n: int, reps: int, small: bool = True, progress: bool = True,
-        only: str | None = None, quick: bool = False) -> tuple[list, list[str]]:
-    """Run every case (``quick``: the ``QUICK`` ones, with short waits for a quiet CPU);
-    returns (results, peers present)."""
+        only: str | None = None, quick: bool = False,
+        max_wait: float | None = None) -> tuple[list, list[str]]:
+    """Run every case (``quick``: the ``QUICK`` ones, with short waits for a quiet CPU;
+    ``max_wait``: seconds to wait for a quiet CPU before each case); returns (results,
+    peers present)."""
     import aiarray
 
     mods = _peers()
@@ -390,7 +392,8 @@ def run(n: int, reps: int, small: bool = True, progress: bool = True,
     for k, case in enumerate(cases):
         if progress:
             _progress(k, len(cases), case.name)
-        results.append((case, run_case(case, mods, reps, rng, 1.0 if quick else 20.0, say)))
+        wait = max_wait if max_wait is not None else 1.0 if quick else 20.0
+        results.append((case, run_case(case, mods, reps, rng, wait, say)))
     if progress:
         _progress(len(cases), len(cases), "done")
     return results, list(mods)

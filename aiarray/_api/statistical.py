@@ -35,9 +35,9 @@ _KIND_RANK.update({d: 1 for d in D.INTEGER})
 _KIND_RANK.update({d: 2 for d in D.REAL_FLOAT})
 _KIND_RANK.update({d: 3 for d in D.COMPLEX})
 # Dtype that mean/var/std compute in, by input dtype (integers exactly in float64).
-_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.bfloat16: D.float32,
-                                           D.complex32: D.complex64}
+_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.complex32: D.complex64}
 _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
+D.like_float16(_KIND_RANK, _STAT_COMPUTE)  # bfloat16's entries, once it loads
 
 
 def _accumulation_dtype(x: Array, dtype: object, func: str) -> np.dtype:

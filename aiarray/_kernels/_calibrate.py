@@ -51,14 +51,16 @@ def other_load(window: float = 0.25) -> float | None:
     return max(0.0, (busy1 - busy0 - own) / (window * hz))
 
 
-def best_times(funcs: list[Callable], reps: int) -> list[float]:
-    """Shortest time of each callable, run interleaved.  The minimum, not the median:
-    other processes only ever make a run slower, and the parallel routes more so."""
+def best_times(funcs: list[Callable], reps: int, block: int = 1) -> list[float]:
+    """Shortest time of ``block`` back-to-back calls of each callable, the callables
+    interleaved.  The minimum, not the median: other processes only ever make a run
+    slower, and the parallel routes more so."""
     times: list[list[float]] = [[] for _ in funcs]
     for _ in range(reps):
         for k, f in enumerate(funcs):
             t = time.perf_counter()
-            f()
+            for _ in range(block):
+                f()
             times[k].append(time.perf_counter() - t)
     return [min(t) for t in times]
 
@@ -72,16 +74,16 @@ def _operand(dt: np.dtype, n: int, low: float = 0.1, high: float = 10.0) -> np.n
 
 
 def break_even(base: Callable[[int], Callable], ours: Callable[[int], Callable],
-               reps: int) -> int:
+               reps: int, timer: Callable = best_times) -> int:
     """The smallest power of two from which ``ours(n)()`` beats ``base(n)()`` by 5%, as
     does the next one and at least 80% of the larger ones (one noisy loss on a shared
-    machine must not move it 16x); ``NO_LIMIT`` when none does."""
+    machine must not move it 16x); ``NO_LIMIT`` when none does.  Blocks of 5
+    back-to-back calls: a program calling an op in a loop keeps the threads awake."""
     wins = {}
     for p in SIZES:
         b, o = base(1 << p), ours(1 << p)
         o()  # compile or load the kernel, wake the threads
-        blocks = [lambda f=f: [f() for _ in range(5)] for f in (b, o)]
-        t = best_times(blocks, reps)
+        t = timer([b, o], reps, block=5)
         wins[p] = t[1] < 0.95 * t[0]
     sizes = list(SIZES)
     for i, p in enumerate(sizes[:-1]):
