@@ -31,19 +31,20 @@ import numpy as np
 NO_LIMIT = 1 << 62
 
 
-def _floor() -> int:
+def forced_size() -> int | None:
+    """``AIARRAY_KERNEL_MIN_SIZE``: one start size (elements) for every route of every
+    backend, for tests and experiments; None when unset or not a number."""
     env = os.environ.get("AIARRAY_KERNEL_MIN_SIZE", "").strip()
     try:
-        forced = max(1, int(float(env))) if env else NO_LIMIT
+        return max(1, int(float(env))) if env else None
     except ValueError:
-        forced = NO_LIMIT
-    return min(1 << 14, forced)
+        return None
 
 
 # The smallest threshold a backend gives: below this many elements every call takes the
 # dispatcher's short path without asking any backend.  2**14, or less when
-# AIARRAY_KERNEL_MIN_SIZE (one start size for every route, for tests) asks for less.
-FLOOR = _floor()
+# AIARRAY_KERNEL_MIN_SIZE asks for less.
+FLOOR = min(1 << 14, forced_size() or NO_LIMIT)
 
 NAMES = ("numpy", "parallel")
 

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .._backend import NO_LIMIT, Backend
+from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
 from . import _buffers, _machine, _numba, _reductions, _threads, _tuning
 from . import _table as T
@@ -84,15 +84,6 @@ def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
     if isinstance(op.numpy, np.ufunc):
         return op.numpy, True
     return op.numpy, False  # a wrapper: each chunk's result is copied into place
-
-
-def _forced_size() -> int | None:
-    """AIARRAY_KERNEL_MIN_SIZE: one start size for every route (tests, experiments)."""
-    env = os.environ.get("AIARRAY_KERNEL_MIN_SIZE", "").strip()
-    try:
-        return max(1, int(float(env))) if env else None
-    except ValueError:
-        return None
 
 
 def build_routes(tuning: _tuning.Tuning) -> dict:
@@ -198,7 +189,7 @@ class ParallelBackend(Backend):
             cal = self._calibration
             if cal is True:
                 cal = _tuning.load_calibration(l2, llc)
-            tuning = _tuning.derive(self._threads, l2, llc, cal or None, _forced_size())
+            tuning = _tuning.derive(self._threads, l2, llc, cal or None, forced_size())
             if self._overrides:
                 tuning = _tuning.with_overrides(tuning, **self._overrides)
             self._routes = build_routes(tuning)

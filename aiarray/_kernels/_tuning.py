@@ -26,9 +26,6 @@ results are stored per thread and scaled to the thread count in use.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import platform
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -124,20 +121,35 @@ def with_overrides(tuning: Tuning, **fields: object) -> Tuning:
 
 # ------------------------------------------------------------ calibration file
 
-def machine_key(l2: int, llc: int) -> str:
-    """Names one machine and software stack: a calibration holds only for these."""
-    import aiarray
+def _numba_version() -> str:
+    """numba's version file, as bytes' checksum (without importing numba or the
+    installed-package metadata, ~40 ms: this runs at the first large call)."""
+    import importlib.util
+    import zlib
 
     try:
-        from importlib.metadata import version
+        spec = importlib.util.find_spec("numba")
+        origin = Path(spec.origin) if spec and spec.origin else None
+        return f"{zlib.crc32((origin.parent / '_version.py').read_bytes()):08x}"
+    except (OSError, ImportError, ValueError, AttributeError):
+        return "-"
 
-        numba_version = version("numba")
-    except Exception:
-        numba_version = "-"
-    parts = [platform.machine(), _machine.cpu_model(), str(_machine.cpu_count()), str(l2),
-             str(llc), platform.python_version(), np.__version__, numba_version,
-             aiarray.__version__, str(CALIBRATION_FORMAT)]
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:20]
+
+def machine_key(l2: int, llc: int) -> str:
+    """Names one machine and software stack: a calibration holds only for these."""
+    import os
+    import sys
+    import zlib
+
+    import aiarray
+
+    machine = os.uname().machine if hasattr(os, "uname") else os.environ.get(
+        "PROCESSOR_ARCHITECTURE", "")
+    parts = [machine, _machine.cpu_model(), str(_machine.cpu_count()), str(l2), str(llc),
+             sys.version.split()[0], np.__version__, _numba_version(), aiarray.__version__,
+             str(CALIBRATION_FORMAT)]
+    text = "|".join(parts).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
 
 def calibration_path(l2: int, llc: int) -> Path:
@@ -146,6 +158,8 @@ def calibration_path(l2: int, llc: int) -> Path:
 
 def load_calibration(l2: int, llc: int) -> dict | None:
     """The stored calibration of this machine and these versions, or None."""
+    import json
+
     try:
         data = json.loads(calibration_path(l2, llc).read_text())
     except (OSError, ValueError):
@@ -157,6 +171,8 @@ def load_calibration(l2: int, llc: int) -> dict | None:
 
 def save_calibration(l2: int, llc: int, data: dict) -> Path:
     """Store ``data`` for this machine; returns the file written."""
+    import json
+
     path = calibration_path(l2, llc)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
