@@ -63,7 +63,7 @@ def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
             f"(numba threading layer: {layer}): {verdict}")
 
 
-def plot(results: list, peers: list, path: Path) -> bool:
+def plot(results: list, peers: list, path: Path, n: int) -> bool:
     """Horizontal bars per case, one per library, on a log scale of time over NumPy's;
     the legend sits above the bars."""
     try:
@@ -71,6 +71,7 @@ def plot(results: list, peers: list, path: Path) -> bool:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
     except ImportError:
         return False
     others = [p for p in peers if p != "numpy"]
@@ -83,11 +84,14 @@ def plot(results: list, peers: list, path: Path) -> bool:
         ax.barh(ys, vals, height=h, label=p)
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_xscale("log")
+    ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_yticks([i + 0.4 - h / 2 for i in range(len(names))])
     ax.set_yticklabels(names, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel("time / NumPy's time (log scale; left of the black line: faster than NumPy)")
-    ax.set_ylabel("case (n = 1e7 unless 'small')")
+    ax.set_ylabel(f"case (n = {n:.0e} elements unless 'small')".replace("e+0", "e"))
     ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(others),
               frameon=False)
     ax.grid(axis="x", which="both", alpha=0.3)
@@ -212,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "benchmarks.md").write_text("\n".join(page))
-    plot(results, peers, args.out / "benchmarks.png")
+    plot(results, peers, args.out / "benchmarks.png", int(args.n))
     print(f"wrote {args.out / 'benchmarks.md'} and {args.out / 'benchmarks.png'}")
     return 0
 
