@@ -16,9 +16,9 @@ numba, broadcasting beyond rows/columns) is declined or falls back to the
 NumPy-in-threads route, which runs NumPy's loop.  Results are NumPy's on either
 route.
 
-Importing this package does not import numba, nor read anything from the machine:
-the start sizes are derived at the first large call (see ``_numba`` for the lazy,
-background loading of the kernels and the thread-safety rules).
+Importing this package does not import numba, nor read the caches or a stored
+calibration: the start sizes are derived at the first large call (see ``_numba`` for
+the lazy, background loading of the kernels and the thread-safety rules).
 """
 
 from __future__ import annotations

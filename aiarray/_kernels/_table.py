@@ -3,10 +3,10 @@
 Pure data (no numba import).  ``EXPR[op][kinds]`` is a scalar expression over the
 operands ``a`` (and ``b``) for the dtype kinds in ``kinds`` (NumPy kind letters:
 ``b`` bool, ``i`` signed, ``u`` unsigned, ``f`` real float, ``c`` complex).  Names
-inside an expression: the operands, ``math``, ``np``, the helpers written out in
-:mod:`aiarray._kernels._gen` (``one``, ``ffloordiv``, ...) and ``nbits`` (the bit
-width of the operands' dtype).  The generator turns every entry into the kernels
-of ``_generated.py``.
+inside an expression: the operands, ``math``, ``np``, the helpers of
+:mod:`aiarray._kernels._helpers` (``one``, ``ffloordiv``, ...) and ``nbits`` (the bit
+width of the operands' dtype).  The generator (``tools/gen_kernels.py``) turns every
+entry into the kernels of ``_generated.py``.
 
 ``NUMPY_ONLY[op]`` gives, per kinds, why an op keeps NumPy's loop (the kernel
 module then runs that loop in threads, see ``_threads``).  A test checks that
