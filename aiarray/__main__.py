@@ -94,16 +94,20 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def _bench(argv: list[str]) -> int:
-    """The benchmark harness of a source checkout (benchmarks/harness.py)."""
+    """The benchmark harness of a source checkout (benchmarks/harness.py): the one this
+    package sits in, else the one in the current directory."""
     import importlib.util
     from pathlib import Path
 
-    harness = Path(__file__).resolve().parent.parent / "benchmarks" / "harness.py"
-    if not harness.is_file():
+    places = (Path(__file__).resolve().parent.parent, Path.cwd())
+    found = [p / "benchmarks" / "harness.py" for p in places
+             if (p / "benchmarks" / "harness.py").is_file()]
+    if not found:
         print("python -m aiarray bench runs the benchmarks of a source checkout "
-              "(benchmarks/harness.py), which this installation does not have; clone the "
-              "repository and run it there, or pip install -e it.", file=sys.stderr)
+              "(benchmarks/harness.py): run it in the repository's directory.",
+              file=sys.stderr)
         return 2
+    harness = found[0]
     spec = importlib.util.spec_from_file_location("aiarray_bench_harness", harness)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod  # (dataclasses look their module up there)

@@ -63,7 +63,7 @@ def test_bench_cli_runs_from_the_checkout() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "aiarray", "bench", "--n", "1e4", "--reps", "2",
          "--only", "add float64"], capture_output=True, text=True, check=True,
-        timeout=300).stdout
+        timeout=300, cwd=ROOT).stdout
     rows = [ln for ln in out.splitlines() if ln.startswith("| add float64")]
     assert len(rows) == 1
     cells = [c.strip() for c in rows[0].strip("|").split("|")]
