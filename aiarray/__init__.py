@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math as _math
 
-from . import _dtypes, _kernels, quantization
+# _dispatch first: it imports _array (whose operators it builds) at its end.
+from . import _dispatch, _dtypes, quantization
 from ._api.creation import (
     arange,
     asarray,
@@ -149,6 +150,7 @@ from ._api.statistical import (
 from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
 from ._device import CPU, Device
+from ._dispatch import backend, get_backend, get_num_threads, set_backend, set_num_threads
 from ._errors import (
     AiarrayError,
     AllocationError,
@@ -164,7 +166,6 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._kernels import get_num_threads, set_num_threads
 from ._promotion import (
     TypedScalar,
     explain_promotion,
@@ -189,7 +190,7 @@ uint16 = _dtypes.uint16
 uint32 = _dtypes.uint32
 uint64 = _dtypes.uint64
 float16 = _dtypes.float16
-bfloat16 = _dtypes.bfloat16
+# bfloat16: loaded on first use (module __getattr__ below)
 float32 = _dtypes.float32
 float64 = _dtypes.float64
 complex32 = _dtypes.complex32
@@ -234,7 +235,9 @@ __all__ = [
     "var", "all", "any", "diff",
     # extensions
     "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
-    "grad", "sparse", "set_num_threads", "get_num_threads",
+    "grad", "sparse",
+    # the large-array backend
+    "set_backend", "get_backend", "backend", "set_num_threads", "get_num_threads",
     # GB/T operators the standard has no name for
     "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous",
     "layout", "pad", "split", "strided_slice", "gather_nd", "masked_select", "scatter",
@@ -260,18 +263,18 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
+    if name == "bfloat16":  # ml_dtypes is imported on first use (~0.5 s)
+        globals()[name] = _dtypes.load_bfloat16()
+        return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES)
+    return sorted(set(globals()) | _SUBMODULES | {"bfloat16"})
 
 
-from . import _array as _array_module
-
-_array_module._namespace = __import__(__name__)
 for _name in __all__:  # public functions report the public module
-    if _name in _SUBMODULES:
+    if _name in _SUBMODULES or _name == "bfloat16":
         continue
     _obj = globals()[_name]
     if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):
@@ -280,4 +283,3 @@ for _name in __all__:  # public functions report the public module
         except (AttributeError, TypeError):
             pass
 del _name, _obj
-_kernels.install()  # large inputs to the numba / threaded paths (numba loads lazily)

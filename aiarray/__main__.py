@@ -1,4 +1,5 @@
-"""Command line: ``aiarray`` or ``python -m aiarray`` with info | promote A B | table | bench."""
+"""Command line: ``aiarray`` or ``python -m aiarray`` with info | promote A B | table |
+calibrate | bench."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from aiarray import _promotion as P
 
 
 def _dtype_arg(text: str) -> np.dtype:
+    if text in ("bfloat16", "bf16"):
+        D.load_bfloat16()
     dt = D.FROM_NAME.get(text) or D.FROM_SHORT.get(text)
     if dt is None:
         raise argparse.ArgumentTypeError(
@@ -91,6 +94,28 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench(argv: list[str], prog: str) -> int:
+    """The benchmark harness of a source checkout (benchmarks/harness.py): the one this
+    package sits in, else the one in the current directory."""
+    import importlib.util
+    from pathlib import Path
+
+    places = (Path(__file__).resolve().parent.parent, Path.cwd())
+    found = [p / "benchmarks" / "harness.py" for p in places
+             if (p / "benchmarks" / "harness.py").is_file()]
+    if not found:
+        print("python -m aiarray bench runs the benchmarks of a source checkout "
+              "(benchmarks/harness.py): run it in the repository's directory.",
+              file=sys.stderr)
+        return 2
+    harness = found[0]
+    spec = importlib.util.spec_from_file_location("aiarray_bench_harness", harness)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # (dataclasses look their module up there)
+    spec.loader.exec_module(mod)
+    return mod.main(argv, prog=prog)
+
+
 def program_name(argv0: str | None = None) -> str:
     """How the user called us: ``aiarray`` (the console script) or ``python -m aiarray``."""
     path = sys.argv[0] if argv0 is None else argv0
@@ -114,7 +139,9 @@ def build_parser(prog: str = "python -m aiarray") -> argparse.ArgumentParser:
     tb = sub.add_parser("table", help="print a policy's whole promotion table")
     tb.add_argument("--scalar", action="store_true", help="the tensor-scalar table")
     tb.add_argument("--markdown", action="store_true", help="as a Markdown table")
-    sub.add_parser("bench", help="a quick benchmark against NumPy (and peers when installed)",
+    sub.add_parser("calibrate", help="measure where the parallel backend pays on this machine",
+                   add_help=False)
+    sub.add_parser("bench", help="benchmark against NumPy and peers (from a source checkout)",
                    add_help=False)
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
@@ -124,10 +151,12 @@ def build_parser(prog: str = "python -m aiarray") -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     prog = program_name()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
-        from aiarray import _bench
+    if argv[:1] == ["calibrate"]:  # its own options: python -m aiarray calibrate --help
+        from aiarray._kernels import _calibrate
 
-        return _bench.main(argv[1:], prog=f"{prog} bench")
+        return _calibrate.main(argv[1:])
+    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
+        return _bench(argv[1:], prog=f"{prog} bench")
     args = build_parser(prog).parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:

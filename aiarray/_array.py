@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+import aiarray as _namespace  # the package (in sys.modules while it imports this module)
+
 from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
@@ -29,10 +31,9 @@ from ._errors import (
 from ._registry import OPERATORS
 
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
-_DTYPE_OF = {d: d for d in D.ALL_DTYPES}
+_DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
-_namespace: types.ModuleType | None = None  # the aiarray module, set by __init__
 
 
 def _operator(name: str) -> Callable:
@@ -85,7 +86,7 @@ class Array:
         if type(array) is not np.ndarray:
             array = np.asarray(array)
         if dtype is None:
-            dtype = _DTYPE_OF.get(array.dtype)
+            dtype = _DTYPE_OF.get(array.dtype) or D.of_numpy(array.dtype)  # (loads bf16)
             if dtype is None:
                 raise TypeMismatchError(f"NumPy dtype {array.dtype} has no aiarray equivalent")
         obj._array = array
@@ -392,9 +393,6 @@ def _index_key(key: Any, x: Array) -> Any:
     if not any(p is Ellipsis for p in parts):
         parts = (*parts, Ellipsis)
     return parts
-
-
-_dispatch.Array = Array
 
 
 def as_parameter(x: Array, /) -> Array:

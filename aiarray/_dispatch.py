@@ -1,16 +1,25 @@
 """The single path from arguments to result for elementwise ops.
 
 validate operands -> promote (the policy's table) -> explicit cast / widen ->
-kernel (numba for large inputs, once that path is installed; NumPy otherwise)
--> round back once -> wrap.  Kernels never promote: they see one dtype.
+backend (large inputs: the active backend may take them; NumPy otherwise)
+-> round back once -> wrap.  Backends never promote: they see one dtype.
+
+The dispatcher owns the backend (``_backend``): which one is active
+(:func:`set_backend`, :func:`backend`), and the sizes below which the short path
+never asks it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import contextvars
+import os
+import threading
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from . import _backend as B
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import (
@@ -22,14 +31,6 @@ from ._errors import (
 )
 from ._numpy_path import quiet, quiet_run
 from ._registry import INT_TO_FLOAT, ElementwiseOp
-
-Array = None  # set by _array at import time (avoids a circular import)
-
-# The seam for the numba path: a callable (op, args, dtype) -> ndarray | None that
-# takes large inputs; None means "not installed" (everything runs on NumPy).
-kernel_hook: Callable[[ElementwiseOp, tuple, np.dtype], np.ndarray | None] | None = None
-converting_hook: Callable[[ElementwiseOp, tuple, np.dtype], np.ndarray | None] | None = None
-KERNEL_MIN_SIZE = 1 << 16
 
 _PY_KINDS = P.PY_KINDS
 _COMPUTE = D.COMPUTE
@@ -44,7 +45,8 @@ def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
     )
 
 
-def array_arg(x: object, func: str, argname: str = "x", category: str | None = None) -> Array:
+def array_arg(x: object, func: str, argname: str = "x",
+              category: str | None = None) -> Array:
     """``x`` itself when it is an aiarray Array (of a dtype in the standard's input
     ``category``, when one is named); the standard errors naming ``argname`` otherwise."""
     if type(x) is not Array:
@@ -60,10 +62,9 @@ def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndar
         out = quiet(op.numpy, *[D.widen(a) for a in args])
         out = D.narrow(np.asarray(out), res)
     else:
-        hook = kernel_hook
         out = None
-        if hook is not None and max(args[0].size, args[-1].size) >= KERNEL_MIN_SIZE:
-            out = hook(op, args, dt)
+        if max(args[0].size, args[-1].size) >= KERNEL_MIN_SIZE:
+            out = active_backend().elementwise(op, args, dt)
         if out is None:
             out = quiet(op.numpy, *args)
     if type(out) is not np.ndarray:
@@ -182,7 +183,7 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
     left to it.
     """
     a1, a2 = x1._array, x2._array
-    if a1.shape != a2.shape or a1.size < KERNEL_MIN_SIZE:
+    if a1.shape != a2.shape:
         return None
     pol = P._local_policy.get() or P._global_policy
     dt = pol.fast_pairs[(x1._dtype, x2._dtype)]
@@ -191,7 +192,7 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
     cdt, res = _float_dtypes(op, dt)
     if cdt is not dt:
         return None
-    out = converting_hook(op, (a1, a2), dt)
+    out = active_backend().converting(op, (a1, a2), dt)
     return None if out is None else Array._new(out, res)
 
 
@@ -199,8 +200,8 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
     """Apply a two-argument op with broadcasting and promotion."""
     if not op.promotes:
         return _binary_unpromoted(op, x1, x2)
-    if converting_hook is not None and type(x1) is Array and type(x2) is Array \
-            and x1._dtype is not x2._dtype:
+    if type(x1) is Array and type(x2) is Array and x1._dtype is not x2._dtype \
+            and x1._array.size >= KERNEL_MIN_SIZE:
         done = _converted_in_kernel(op, x1, x2)
         if done is not None:
             return done
@@ -266,38 +267,140 @@ def defers(other: object) -> bool:
     return getattr(type(other), "_aiarray_defer", False)
 
 
-def set_kernel_hook(hook: Callable | None, min_size: int,
-                    converting: Callable | None = None,
-                    unary_sizes: dict[str, dict[np.dtype, int]] | None = None) -> None:
-    """Install ``hook`` (or None) for inputs of at least ``min_size`` elements.
+# -- the backend -------------------------------------------------------------------
 
-    ``converting(op, args, dtype)`` (optional) takes same-shape arrays of other dtypes
-    than ``dtype`` and converts them as it reads them, instead of the dispatcher
-    casting them first; like ``hook`` it returns a new result or None.
-    ``unary_sizes[op name][dtype]`` gives unary ops their own sizes per input dtype
-    (costly ops reach the hook from fewer elements than cheap ones); a unary op or
-    dtype not in it keeps NumPy's loop at every size.
+_NO_LIMIT = B.NO_LIMIT
+_backend: B.Backend = B.load(os.environ.get("AIARRAY_BACKEND", "parallel").strip() or "parallel")
+_local_backend: contextvars.ContextVar[B.Backend | None] = contextvars.ContextVar(
+    "aiarray_backend", default=None)
+_entered: dict[B.Backend, int] = {}  # backends of active ``backend()`` blocks (any thread)
+_limits_lock = threading.RLock()
+_limits_of: tuple = ()  # the backends the sizes below were read from, with their versions
+
+# Inputs below these sizes take the short path (NumPy's loop) without asking a backend:
+# SHORT_PATH_LIMIT below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own
+# (the smallest over the backends in use).  KERNEL_MIN_SIZE: the general path's.
+# Until a large call first reads the backends' thresholds, every size is B.FLOOR.
+SHORT_PATH_LIMIT = B.FLOOR
+KERNEL_MIN_SIZE = B.FLOOR
+_SIZES: dict[str, dict[np.dtype, int]] = {}
+
+
+def active_backend() -> B.Backend:
+    """The backend in force here, its thresholds read into the sizes above."""
+    be = _local_backend.get() or _backend
+    if _limits_of and (be, be.version) in _limits_of:
+        return be
+    _refresh()
+    return be
+
+
+def _in_use() -> list[B.Backend]:
+    return [_backend, *(be for be, n in _entered.items() if n > 0 and be is not _backend)]
+
+
+def _refresh() -> None:
+    """Read the thresholds of the backends in use into the short path's sizes."""
+    global SHORT_PATH_LIMIT, KERNEL_MIN_SIZE, _limits_of
+    from ._registry import OPS
+
+    with _limits_lock:
+        while True:
+            backends = _in_use()
+            seen = tuple((be, be.version) for be in backends)
+            if seen == _limits_of:
+                return
+            sizes = {name: {dt: min(be.threshold(op, dt) for be in backends)
+                            for dt in tuple(op.allowed)}  # (a set bfloat16 may join)
+                     for name, op in OPS.items()}
+            named = [be.threshold(name, dt) for be in backends
+                     for name in ("sum", "multiply_add") for dt in (D.float64, D.int64)]
+            if seen != tuple((be, be.version) for be in backends):
+                continue  # a threshold changed while being read (first tuning): again
+            low = min([_NO_LIMIT, *named, *(n for per in sizes.values() for n in per.values())])
+            SHORT_PATH_LIMIT = KERNEL_MIN_SIZE = low
+            for name, per in sizes.items():
+                _SIZES.setdefault(name, {}).update(per)
+            _limits_of = seen
+            return
+
+
+def _lookup_backend(name: object) -> B.Backend:
+    try:
+        return B.load(name)  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(
+            f"backend={name!r} is not a backend; choose one of {', '.join(B.NAMES)}"
+        ) from None
+
+
+def get_backend() -> str:
+    """Name of the backend in force here: ``"parallel"`` (the default) or ``"numpy"``."""
+    return (_local_backend.get() or _backend).name
+
+
+def set_backend(name: str) -> None:
+    """Select the process-wide backend for large arrays (a ``backend`` block overrides it).
+
+    ``"parallel"`` (the default): numba kernels and NumPy's loops in threads from sizes
+    derived from the machine; ``"numpy"``: NumPy's own loops at every size.  Results
+    are the same with either.
     """
-    global kernel_hook, converting_hook, KERNEL_MIN_SIZE, SHORT_PATH_LIMIT
-    kernel_hook = hook
-    converting_hook = converting if hook is not None else None
-    sizes = unary_sizes if hook is not None and unary_sizes else {}
-    KERNEL_MIN_SIZE = min([min_size, *(n for per in sizes.values() for n in per.values())])
-    SHORT_PATH_LIMIT = min_size if hook is not None else _NO_LIMIT
-    for name, users in _UNARY_SIZES.items():
-        per = sizes.get(name, {})
-        for cell, by_dtype in users:
-            cell.cell_contents = min(per.values(), default=_NO_LIMIT)
-            by_dtype.clear()
-            by_dtype.update(per)
+    global _backend
+    be = _lookup_backend(name)
+    with _limits_lock:
+        _backend = be
+        _refresh()
 
 
-_NO_LIMIT = 1 << 62
-# Inputs below this size take the short path (NumPy's loop) without asking the hook
-# (binary ops).  Unary ops have their own: op name -> [(the closure cell of the function's
-# smallest size, its {dtype: size})], set by set_kernel_hook.
-SHORT_PATH_LIMIT = _NO_LIMIT
-_UNARY_SIZES: dict[str, list[tuple[object, dict]]] = {}
+@contextlib.contextmanager
+def backend(name: str) -> Iterator[str]:
+    """Use backend ``name`` inside a ``with`` block; local to the thread and asyncio task."""
+    be = _lookup_backend(name)
+    with _limits_lock:
+        _entered[be] = _entered.get(be, 0) + 1
+        _refresh()
+    token = _local_backend.set(be)
+    try:
+        yield name
+    finally:
+        _local_backend.reset(token)
+        with _limits_lock:
+            _entered[be] -= 1
+            _refresh()
+
+
+def set_num_threads(n: int) -> None:
+    """Threads of the parallel backend (default: ``AIARRAY_NUM_THREADS``, else the CPUs
+    this process may use).  Start sizes scale with it."""
+    if type(n) is not int:
+        raise TypeMismatchError(f"set_num_threads(): n must be an int, got {n!r}")
+    if n < 1:
+        raise InvalidArgumentError(f"set_num_threads(): n must be at least 1, got {n}")
+    B.load("parallel").set_num_threads(n)
+    _refresh()
+
+
+def get_num_threads() -> int:
+    """Threads of the parallel backend."""
+    return B.load("parallel").get_num_threads()
+
+
+def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
+           dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+    """``np.<name>(a, ...)`` by the active backend for large ``a`` (sum, prod, mean, min,
+    max), or None: the caller runs NumPy."""
+    if a.size < KERNEL_MIN_SIZE:
+        return None
+    return active_backend().reduce(name, a, axis, dtype, keepdims)
+
+
+def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
+                       dtype: np.dtype) -> np.ndarray | None:
+    """``a * b + c`` by the active backend for large operands, or None."""
+    if max(a.size, b.size, c.size) < KERNEL_MIN_SIZE:
+        return None
+    return active_backend().fused_multiply_add(a, b, c, dtype)
 
 
 def _as_ufunc_like(func: Callable) -> Callable:
@@ -348,18 +451,19 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
     where_x2 = f"{op.name}() x2"
 
-    if op.arity == 1:
-        # below ``smallest`` always NumPy's loop; from there, below the dtype's own size
-        smallest = _NO_LIMIT
-        by_dtype: dict = {}
+    # below SHORT_PATH_LIMIT always NumPy's loop; from there, below the (op, dtype)'s size
+    sizes = _SIZES.setdefault(op.name, {})
+    for dt in op.allowed:
+        sizes.setdefault(dt, B.FLOOR)  # until the backends' thresholds are first read
 
+    if op.arity == 1:
         def func(x: object, /) -> object:
             if type(x) is Array:
                 res = result_of(x._dtype)
                 if res is not None:
                     a = x._array
                     n = a.size
-                    if n < smallest or n < by_dtype.get(x._dtype, _NO_LIMIT):
+                    if n < SHORT_PATH_LIMIT or n < sizes.get(x._dtype, _NO_LIMIT):
                         try:
                             out = (quiet_run(ufunc, a) if a.ndim
                                    else quiet_run(ufunc, a, out=...))  # 0-d stays an array
@@ -377,13 +481,15 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 res = result_of(dt) if x2._dtype is dt else None
                 if res is not None:
                     a = x1._array
-                    if a.size < SHORT_PATH_LIMIT:
+                    n = a.size
+                    if n < SHORT_PATH_LIMIT or n < sizes.get(dt, _NO_LIMIT):
                         b = x2._array
                         try:
                             if a.ndim:
                                 out = quiet_run(ufunc, a, b)
-                            elif b.size < SHORT_PATH_LIMIT:  # a 0-d x1 with a large x2:
-                                out = quiet_run(ufunc, a, b, out=...)  # the kernels' case
+                            elif b.size < SHORT_PATH_LIMIT or \
+                                    b.size < sizes.get(dt, _NO_LIMIT):  # a 0-d x1, large x2:
+                                out = quiet_run(ufunc, a, b, out=...)  # the backend's case
                             else:
                                 return binary(op, x1, x2)
                         except (RuntimeError, ValueError):  # busy context; shapes
@@ -399,7 +505,8 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 if pol.scalar_results[type(x2)].get(dt) is dt:
                     res = result_of(dt)
                     a = x1._array
-                    if res is not None and a.size < SHORT_PATH_LIMIT:
+                    if res is not None and (a.size < SHORT_PATH_LIMIT
+                                            or a.size < sizes.get(dt, _NO_LIMIT)):
                         if type(x2) is int:
                             lo, hi = P.INT_RANGE[dt]
                             if not lo <= x2 <= hi:
@@ -420,9 +527,6 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
     func.__name__ = func.__qualname__ = name
     func.__doc__ = op.doc
-    if op.arity == 1:  # set_kernel_hook rebinds ``smallest`` through its closure cell
-        cell = func.__closure__[func.__code__.co_freevars.index("smallest")]
-        _UNARY_SIZES.setdefault(op.name, []).append((cell, by_dtype))
     return func
 
 
@@ -454,3 +558,8 @@ def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np
 def cast(x: object, dt: np.dtype) -> np.ndarray:
     """The ndarray of Array ``x`` in dtype ``dt`` (no copy when it already is)."""
     return x._array if x._dtype is dt else _cast(x._array, dt)
+
+
+# The Array class builds its operators from this module, so it is imported last: the
+# package imports this module before any module that imports _array.
+from ._array import Array  # noqa: E402

@@ -98,16 +98,27 @@ CODE_NAMES = {
 }
 
 # (code, bits) of each aiarray dtype; lanes is always 1.  The one table both ways read.
+# bfloat16 (kDLBfloat, 16 bits) joins when it loads: importing this module must not load it.
 DLPACK_DTYPES: dict[np.dtype, tuple[int, int]] = {
     D.bool_: (6, 8),
     D.int8: (0, 8), D.int16: (0, 16), D.int32: (0, 32), D.int64: (0, 64),
     D.uint8: (1, 8), D.uint16: (1, 16), D.uint32: (1, 32), D.uint64: (1, 64),
-    D.float16: (2, 16), D.float32: (2, 32), D.float64: (2, 64), D.bfloat16: (4, 16),
+    D.float16: (2, 16), D.float32: (2, 32), D.float64: (2, 64),
     D.complex32: (5, 32), D.complex64: (5, 64), D.complex128: (5, 128),
 }
+_BFLOAT16_CODE = (4, 16)
 FROM_DLPACK: dict[tuple[int, int], np.dtype] = {v: k for k, v in DLPACK_DTYPES.items()}
 # NumPy's exporter has no code for these; aiarray writes their capsules itself.
-OWN_EXPORT = frozenset({D.bfloat16, D.complex32})
+OWN_EXPORT: set[np.dtype] = {D.complex32}
+
+
+def _add_bfloat16(bf16: np.dtype) -> None:
+    DLPACK_DTYPES[bf16] = _BFLOAT16_CODE
+    FROM_DLPACK[_BFLOAT16_CODE] = bf16
+    OWN_EXPORT.add(bf16)
+
+
+D.when_bfloat16_loads(_add_bfloat16)
 
 
 def describe_dtype(code: int, bits: int, lanes: int) -> str:
@@ -329,6 +340,8 @@ def import_capsule(capsule: Any) -> tuple[np.ndarray, np.dtype]:
                           "('dltensor' or 'dltensor_versioned'); was it consumed already?")
     t = managed.dl_tensor
     code, bits, lanes = t.dtype.code, t.dtype.bits, t.dtype.lanes
+    if (code, bits) == _BFLOAT16_CODE and lanes == 1:
+        D.load_bfloat16()  # a producer's bfloat16: load aiarray's support for it now
     dtype = FROM_DLPACK.get((code, bits)) if lanes == 1 else None
     if dtype is None:
         supported = ", ".join(f"{D.name_of(d)} ({c}, {b})" for d, (c, b) in DLPACK_DTYPES.items())

@@ -5,14 +5,21 @@ Every dtype is a ``numpy.dtype`` instance, so ``np.dtype(x.dtype)`` and
 ml_dtypes.  ``complex32`` (two float16 parts) has no NumPy type: it is a
 structured dtype ``{real: <f2, imag: <f2}`` tagged with metadata, computed in
 complex64 and rounded back once.
+
+bfloat16 loads when first needed (importing ml_dtypes costs ~0.5 s): on access to
+``bfloat16`` or ``ALL_DTYPES``, when a dtype argument or an incoming array names it,
+or at import when ml_dtypes is already imported.  :func:`load_bfloat16` adds it to
+every table in one step (docs/design.md, "bfloat16 on demand").
 """
 
 from __future__ import annotations
 
 import builtins
+import sys
+import threading
+from collections.abc import Callable, Iterable
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
 from ._errors import TypeMismatchError
@@ -22,6 +29,8 @@ __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "bfloat16", "float32", "float64", "complex32", "complex64", "complex128",
 ]
+
+_bf16: np.dtype | None = None  # bfloat16, once loaded (module __getattr__ gives it)
 
 bool_ = np.dtype("bool")
 int8 = np.dtype("int8")
@@ -33,56 +42,76 @@ uint16 = np.dtype("uint16")
 uint32 = np.dtype("uint32")
 uint64 = np.dtype("uint64")
 float16 = np.dtype("float16")
-bfloat16 = np.dtype(ml_dtypes.bfloat16)
 float32 = np.dtype("float32")
 float64 = np.dtype("float64")
 complex32 = np.dtype([("real", "<f2"), ("imag", "<f2")], metadata={"aiarray": "complex32"})
 complex64 = np.dtype("complex64")
 complex128 = np.dtype("complex128")
 
-# (dtype, public name, short name of the Ascend tables), in the tables' order.
-_TABLE = (
+# (dtype, public name, short name of the Ascend tables), in the tables' order; bfloat16
+# (4th) joins when it loads.
+_TABLE = [
     (float32, "float32", "f32"), (float16, "float16", "f16"), (float64, "float64", "f64"),
-    (bfloat16, "bfloat16", "bf16"), (int8, "int8", "s8"), (uint8, "uint8", "u8"),
+    (int8, "int8", "s8"), (uint8, "uint8", "u8"),
     (int16, "int16", "s16"), (uint16, "uint16", "u16"), (int32, "int32", "s32"),
     (uint32, "uint32", "u32"), (int64, "int64", "s64"), (uint64, "uint64", "u64"),
     (bool_, "bool", "bool"), (complex32, "complex32", "c32"), (complex64, "complex64", "c64"),
     (complex128, "complex128", "c128"),
-)
-ALL_DTYPES: tuple[np.dtype, ...] = tuple(d for d, _, _ in _TABLE)
+]
+_BF16_ROW = 3  # bfloat16's place in _TABLE
+# Every dtype name, bfloat16's included whether loaded or not (messages, name lookups).
+NAMES: tuple[str, ...] = ("float32", "float16", "float64", "bfloat16",
+                          *(n for _, n, _ in _TABLE[3:]))
+_loaded: tuple[np.dtype, ...] = tuple(d for d, _, _ in _TABLE)  # ALL_DTYPES so far
 NAME: dict[np.dtype, str] = {d: n for d, n, _ in _TABLE}
 SHORT: dict[np.dtype, str] = {d: s for d, _, s in _TABLE}
 FROM_SHORT: dict[str, np.dtype] = {s: d for d, _, s in _TABLE}
 FROM_NAME: dict[str, np.dtype] = {n: d for d, n, _ in _TABLE}
 
-SIGNED = frozenset({int8, int16, int32, int64})
-UNSIGNED = frozenset({uint8, uint16, uint32, uint64})
-INTEGER = SIGNED | UNSIGNED
-REAL_FLOAT = frozenset({float16, bfloat16, float32, float64})
-COMPLEX = frozenset({complex32, complex64, complex128})
-FLOAT = REAL_FLOAT | COMPLEX
-NUMERIC = INTEGER | FLOAT
-REAL_NUMERIC = INTEGER | REAL_FLOAT
-BOOL = frozenset({bool_})
+# Sets of dtypes: bfloat16 joins every one that float16 is in when it loads (they are
+# mutable for that alone; make new ones with dtype_set so that they join too).
+_SETS: list[set] = []
+
+
+def dtype_set(dtypes: Iterable[np.dtype]) -> set[np.dtype]:
+    """A set of dtypes that bfloat16 joins on loading when float16 is in it."""
+    out = set(dtypes)
+    with _lock:
+        if _bf16 is not None and float16 in out:
+            out.add(_bf16)
+        _SETS.append(out)
+    return out
+
+
+_lock = threading.RLock()
+SIGNED = dtype_set({int8, int16, int32, int64})
+UNSIGNED = dtype_set({uint8, uint16, uint32, uint64})
+INTEGER = dtype_set(SIGNED | UNSIGNED)
+REAL_FLOAT = dtype_set({float16, float32, float64})
+COMPLEX = dtype_set({complex32, complex64, complex128})
+FLOAT = dtype_set(REAL_FLOAT | COMPLEX)
+NUMERIC = dtype_set(INTEGER | FLOAT)
+REAL_NUMERIC = dtype_set(INTEGER | REAL_FLOAT)
+BOOL = dtype_set({bool_})
 
 # Input categories of the standard's function descriptions.
-CATEGORIES: dict[str, frozenset[np.dtype]] = {
-    "any": NUMERIC | BOOL,
+CATEGORIES: dict[str, set[np.dtype]] = {
+    "any": dtype_set(NUMERIC | BOOL),
     "bool": BOOL,
     "boolean": BOOL,
     "integer": INTEGER,
-    "integer or boolean": INTEGER | BOOL,
+    "integer or boolean": dtype_set(INTEGER | BOOL),
     "numeric": NUMERIC,
     "real numeric": REAL_NUMERIC,
     "floating-point": FLOAT,
     "real floating-point": REAL_FLOAT,
     "complex floating-point": COMPLEX,
-    "numeric or boolean": NUMERIC | BOOL,
-    "real numeric or boolean": REAL_NUMERIC | BOOL,
+    "numeric or boolean": dtype_set(NUMERIC | BOOL),
+    "real numeric or boolean": dtype_set(REAL_NUMERIC | BOOL),
 }
 
 # isdtype() kinds, by the standard's names.
-KINDS: dict[str, frozenset[np.dtype]] = {
+KINDS: dict[str, set[np.dtype]] = {
     "bool": BOOL,
     "signed integer": SIGNED,
     "unsigned integer": UNSIGNED,
@@ -92,18 +121,103 @@ KINDS: dict[str, frozenset[np.dtype]] = {
     "numeric": NUMERIC,
 }
 
-# Dtypes computed in a wider type and rounded back once.
-COMPUTE: dict[np.dtype, np.dtype] = {bfloat16: float32, complex32: complex64}
+# Dtypes computed in a wider type and rounded back once (also: the dtypes outside the
+# standard's set whose arithmetic aiarray defines, bfloat16 and complex32).
+COMPUTE: dict[np.dtype, np.dtype] = {complex32: complex64}
 # Real dtype of a complex dtype's parts, and the complex dtype over a real one.
 REAL_OF: dict[np.dtype, np.dtype] = {complex32: float16, complex64: float32, complex128: float64}
 COMPLEX_OF: dict[np.dtype, np.dtype] = {v: k for k, v in REAL_OF.items()}
-COMPLEX_OF[bfloat16] = complex64
 
-_BY_ANY: dict[object, np.dtype] = {d: d for d in ALL_DTYPES}
-for _d in ALL_DTYPES:
+# ndarray dtype -> aiarray dtype (each dtype maps to itself).
+BY_NUMPY: dict[np.dtype, np.dtype] = {d: d for d in _loaded}
+_BY_ANY: dict[object, np.dtype] = dict(BY_NUMPY)
+for _d in _loaded:
     if _d is not complex32:
         _BY_ANY[_d.type] = _d
 _BY_ANY[builtins.bool] = bool_
+
+_LOADERS: list[Callable[[np.dtype], None]] = []
+
+
+def when_bfloat16_loads(extend: Callable[[np.dtype], None]) -> None:
+    """Call ``extend(bfloat16)`` when bfloat16 loads (at once if it has): a module adds
+    bfloat16 to its own tables there.  Called in registration order, under one lock,
+    before bfloat16 can be named anywhere."""
+    with _lock:
+        _LOADERS.append(extend)
+        if _bf16 is not None:
+            extend(_bf16)
+
+
+def like_float16(*tables: dict) -> None:
+    """bfloat16 gets float16's entry in each of these dicts when it loads."""
+    def extend(bf16: np.dtype) -> None:
+        for table in tables:
+            table[bf16] = table[float16]
+
+    when_bfloat16_loads(extend)
+
+
+def load_bfloat16() -> np.dtype:
+    """bfloat16, loaded on first call: imports ml_dtypes and adds bfloat16 to every
+    dtype table (this module's, then each registered with :func:`when_bfloat16_loads`),
+    then makes it findable by name and type.  Thread-safe; later calls return at once."""
+    global _bf16, _loaded, bfloat16, ALL_DTYPES
+    if _bf16 is not None:
+        return _bf16
+    with _lock:
+        if _bf16 is not None:
+            return _bf16
+        import ml_dtypes
+
+        bf16 = np.dtype(ml_dtypes.bfloat16)
+        _TABLE.insert(_BF16_ROW, (bf16, "bfloat16", "bf16"))
+        NAME[bf16], SHORT[bf16] = "bfloat16", "bf16"
+        FROM_SHORT["bf16"] = bf16
+        for members in _SETS:
+            if float16 in members:
+                members.add(bf16)
+        COMPUTE[bf16] = float32
+        COMPLEX_OF[bf16] = complex64
+        loaded = tuple(d for d, _, _ in _TABLE)
+        _loaded = loaded
+        for extend in _LOADERS:
+            extend(bf16)
+        # findable from here on: by name, by ndarray dtype, by type
+        FROM_NAME["bfloat16"] = bf16
+        BY_NUMPY[bf16] = bf16
+        _BY_ANY[bf16] = bf16
+        _BY_ANY[bf16.type] = bf16
+        bfloat16, ALL_DTYPES = bf16, loaded
+        _bf16 = bf16
+        return bf16
+
+
+def loaded_dtypes() -> tuple[np.dtype, ...]:
+    """The dtypes known now, in the tables' order, without loading bfloat16 (for tables
+    that a :func:`when_bfloat16_loads` function extends)."""
+    return _loaded
+
+
+def _names_bfloat16(dtype: object) -> bool:
+    """Whether ``dtype`` (not found among the loaded dtypes) is ml_dtypes' bfloat16 type
+    or dtype: then ml_dtypes is imported already, and bfloat16 loads."""
+    if _bf16 is not None:
+        return False
+    ml = sys.modules.get("ml_dtypes")
+    if ml is None:
+        return False
+    try:
+        return dtype is ml.bfloat16 or (isinstance(dtype, np.dtype) and dtype == ml.bfloat16)
+    except TypeError:
+        return False
+
+
+def __getattr__(name: str) -> object:
+    if name in ("bfloat16", "ALL_DTYPES"):  # ALL_DTYPES: the full list, bfloat16 included
+        load_bfloat16()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def canonical(dtype: object, argname: str = "dtype") -> np.dtype:
@@ -114,18 +228,27 @@ def canonical(dtype: object, argname: str = "dtype") -> np.dtype:
         pass
     if isinstance(dtype, np.dtype) and dtype.fields is not None and dtype == complex32:
         return complex32
+    if _names_bfloat16(dtype):
+        return load_bfloat16()
     raise TypeMismatchError(
-        f"{argname}={dtype!r} is not an aiarray data type; expected one of "
-        + ", ".join(NAME[d] for d in ALL_DTYPES)
+        f"{argname}={dtype!r} is not an aiarray data type; expected one of " + ", ".join(NAMES)
     )
 
 
 def of_numpy(dtype: np.dtype) -> np.dtype | None:
     """The aiarray dtype equal to a NumPy dtype, or None."""
     try:
-        return _BY_ANY.get(dtype)
+        found = _BY_ANY.get(dtype)
     except TypeError:
         return None
+    if found is None and _names_bfloat16(dtype):
+        return load_bfloat16()
+    return found
+
+
+def is_bfloat16(dtype: np.dtype) -> bool:
+    """``dtype is bfloat16``, without loading bfloat16 to ask."""
+    return dtype is _bf16 and dtype is not None
 
 
 def bits(a: np.ndarray) -> np.ndarray:
@@ -135,7 +258,9 @@ def bits(a: np.ndarray) -> np.ndarray:
 
 def finfo_of(dtype: np.dtype) -> Any:
     """NumPy / ml_dtypes finfo of a real floating dtype."""
-    return ml_dtypes.finfo(dtype) if dtype == bfloat16 else np.finfo(dtype)
+    if _bf16 is not None and dtype == _bf16:
+        return sys.modules["ml_dtypes"].finfo(dtype)
+    return np.finfo(dtype)
 
 
 def name_of(dtype: np.dtype) -> str:
@@ -182,7 +307,7 @@ def widen(a: np.ndarray) -> np.ndarray:
     dt = a.dtype
     if dt is complex32 or (dt.fields is not None and dt == complex32):
         return c32_to_c64(a)
-    if dt == bfloat16:
+    if _bf16 is not None and dt == _bf16:
         return a.astype(float32)
     return a
 
@@ -207,7 +332,7 @@ def to_bfloat16(a: np.ndarray) -> np.ndarray:
     """Round any real array to bfloat16 once."""
     if a.dtype == float64 or (a.dtype.kind in "iu" and a.dtype.itemsize >= 4):
         a = float64_to_float32_odd(a.astype(np.float64))
-    return quiet(a.astype, bfloat16)
+    return quiet(a.astype, load_bfloat16())
 
 
 def narrow(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -216,6 +341,10 @@ def narrow(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
         return to_c32(a)
     if a.dtype == dtype:
         return a
-    if dtype is bfloat16:
+    if dtype is _bf16 and dtype is not None:
         return to_bfloat16(a)
     return quiet(a.astype, dtype)
+
+
+if "ml_dtypes" in sys.modules:  # already imported by the program: bfloat16 from the start
+    load_bfloat16()

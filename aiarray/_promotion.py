@@ -1,9 +1,10 @@
 """Type promotion: the Ascend tables as data, the selectable policies, and "why".
 
-The two Ascend tables are transcribed below in the layout of the seed documents
-(shared/seeds/001 tensor-tensor, shared/seeds/000 tensor-scalar) so they can be
-diffed against them.  Everything else (the policies, Python scalars, the
-explanation API) is derived from them here and nowhere else.
+The two Ascend tables are transcribed below in the layout of Huawei's published
+documents (the aclnn "Mutual Derivation Relationship" table, tensor with tensor, and
+the "TensorScalar" derivation table) so they can be diffed against them.  Everything
+else (the policies, Python scalars, the explanation API) is derived from them here and
+nowhere else.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -112,6 +113,15 @@ class Policy:
             for t, kind in PY_KINDS.items()
         }
 
+    def extend(self, more: Policy) -> None:
+        """Add the cells of ``more`` (the same policy over more dtypes) in place."""
+        self.pairs.update(more.pairs)
+        self.scalars.update(more.scalars)
+        self.fast_pairs.update(more.fast_pairs)
+        self.fast_scalars.update(more.fast_scalars)
+        for t, results in more.scalar_results.items():
+            self.scalar_results[t].update(results)
+
 
 def _d(short: str | None) -> np.dtype | None:
     return None if short is None else D.FROM_SHORT[short]
@@ -140,9 +150,10 @@ def _standard_pair(a: np.dtype, b: np.dtype) -> np.dtype | None:
 def _ascend_policy(strict: bool) -> Policy:
     tt = parse_table(ASCEND_TENSOR_TENSOR)
     ts = parse_table(ASCEND_TENSOR_SCALAR)
+    dtypes = D.loaded_dtypes()
     pairs = {}
-    for a in D.ALL_DTYPES:
-        for b in D.ALL_DTYPES:
+    for a in dtypes:
+        for b in dtypes:
             row, col = D.SHORT[a], D.SHORT[b]
             res = _d(tt[(row, col)])
             dec = Decision(res, "tensor-tensor", row, col)
@@ -153,8 +164,8 @@ def _ascend_policy(strict: bool) -> Policy:
                                    "N/A in the Ascend table; the standard's integer lattice")
             pairs[(a, b)] = dec
     scalars: dict[tuple[np.dtype, object], Decision] = {}
-    for t in D.ALL_DTYPES:
-        for s in D.ALL_DTYPES:
+    for t in dtypes:
+        for s in dtypes:
             row, col = D.SHORT[s], D.SHORT[t]
             scalars[(t, s)] = Decision(_d(ts[(row, col)]), "tensor-scalar", row, col)
         for kind, row in ASCEND_PYTHON_ROWS.items():
@@ -173,28 +184,30 @@ def _kind(dt: np.dtype) -> str:
 
 
 def _array_api_policy() -> Policy:
+    dtypes = D.loaded_dtypes()
     pairs = {}
-    for a in D.ALL_DTYPES:
-        for b in D.ALL_DTYPES:
+    for a in dtypes:
+        for b in dtypes:
             res = a if a == b else _standard_pair(a, b)
             pairs[(a, b)] = Decision(res, "array-api", D.SHORT[a], D.SHORT[b])
     allowed = {"bool": {"bool"}, "int": {"int", "float", "complex"},
                "float": {"float", "complex"}, "complex": {"complex"}}
     scalars: dict[tuple[np.dtype, object], Decision] = {}
-    for t in D.ALL_DTYPES:
+    for t in dtypes:
         for kind, ok in allowed.items():
             res = t if _kind(t) in ok else None
             scalars[(t, kind)] = Decision(res, "array-api", kind, D.SHORT[t])
-        for s in D.ALL_DTYPES:  # a typed scalar behaves as a 0-d array
+        for s in dtypes:  # a typed scalar behaves as a 0-d array
             scalars[(t, s)] = pairs[(t, s)]._replace(row=D.SHORT[s], column=D.SHORT[t])
     return Policy("array-api", pairs, scalars)
 
 
 def _mindspore_policy() -> Policy:
     rank = {D.FROM_SHORT[s]: i for i, s in enumerate(MINDSPORE_ORDER)}
+    dtypes = D.loaded_dtypes()
     pairs = {}
-    for a in D.ALL_DTYPES:
-        for b in D.ALL_DTYPES:
+    for a in dtypes:
+        for b in dtypes:
             if a == b:
                 res = a
             elif a in rank and b in rank:
@@ -204,7 +217,7 @@ def _mindspore_policy() -> Policy:
             pairs[(a, b)] = Decision(res, "mindspore", D.SHORT[a], D.SHORT[b])
     order = ("bool", "int", "float", "complex")
     scalars: dict[tuple[np.dtype, object], Decision] = {}
-    for t in D.ALL_DTYPES:
+    for t in dtypes:
         tk = _kind(t)
         for kind in order:
             if t == D.bool_ and kind == "int":
@@ -216,17 +229,18 @@ def _mindspore_policy() -> Policy:
             else:
                 res = None
             scalars[(t, kind)] = Decision(res, "mindspore", kind, D.SHORT[t])
-        for s in D.ALL_DTYPES:  # a typed scalar follows the rule for its Python kind
+        for s in dtypes:  # a typed scalar follows the rule for its Python kind
             scalars[(t, s)] = scalars[(t, _kind(s))]._replace(row=D.SHORT[s])
     return Policy("mindspore", pairs, scalars, parameter_rule=True)
 
 
-_POLICIES: dict[str, Policy] = {
-    "ascend": _ascend_policy(strict=False),
-    "ascend-strict": _ascend_policy(strict=True),
-    "mindspore": _mindspore_policy(),
-    "array-api": _array_api_policy(),
+_BUILD: dict[str, Callable[[], Policy]] = {
+    "ascend": lambda: _ascend_policy(strict=False),
+    "ascend-strict": lambda: _ascend_policy(strict=True),
+    "mindspore": _mindspore_policy,
+    "array-api": _array_api_policy,
 }
+_POLICIES: dict[str, Policy] = {name: build() for name, build in _BUILD.items()}
 _global_policy: Policy = _POLICIES["ascend"]
 _local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_promotion_policy", default=None
@@ -342,7 +356,20 @@ def _int_range(dt: np.dtype) -> tuple[float, float]:
 
 # dtype -> (lo, hi): the Python ints that fit it (a float dtype: up to its largest finite
 # value).  check_int_fits raises outside; the short path tests the range inline.
-INT_RANGE: dict[np.dtype, tuple[float, float]] = {dt: _int_range(dt) for dt in D.ALL_DTYPES}
+INT_RANGE: dict[np.dtype, tuple[float, float]] = {
+    dt: _int_range(dt) for dt in D.loaded_dtypes()}
+
+
+def _add_bfloat16(bf16: np.dtype) -> None:
+    """bfloat16's rows and columns in every policy (its objects updated in place: the
+    contextvars and the dispatcher hold them), and its range (D.when_bfloat16_loads)."""
+    _FLOAT_MAX[bf16] = float(D.finfo_of(bf16).max)
+    INT_RANGE[bf16] = _int_range(bf16)
+    for name, build in _BUILD.items():
+        _POLICIES[name].extend(build())
+
+
+D.when_bfloat16_loads(_add_bfloat16)
 
 
 def check_int_fits(value: int, dtype: np.dtype, argname: str) -> None:
@@ -504,4 +531,4 @@ def can_cast(from_: object, to: object, /) -> bool:
     return current().fast_pairs[(src, dst)] == dst
 
 
-_OUTSIDE_STANDARD = frozenset({D.bfloat16, D.complex32})
+_OUTSIDE_STANDARD = D.COMPUTE  # bfloat16 (once loaded) and complex32

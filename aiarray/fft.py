@@ -33,8 +33,8 @@ __all__ = [
 
 _NORMS = ("backward", "ortho", "forward")
 # Output dtype of a real -> complex transform, and of a complex -> real one.
-_TO_COMPLEX = {D.float16: D.complex32, D.bfloat16: D.complex64, D.float32: D.complex64,
-               D.float64: D.complex128}
+_TO_COMPLEX = {D.float16: D.complex32, D.float32: D.complex64, D.float64: D.complex128}
+D.when_bfloat16_loads(lambda bf16: _TO_COMPLEX.update({bf16: D.complex64}))
 _TO_REAL = {D.complex32: D.float16, D.complex64: D.float32, D.complex128: D.float64}
 
 
@@ -87,7 +87,7 @@ def _compute(x: Array) -> np.ndarray:
     dt = x._dtype
     if dt is D.complex32:
         return D.c32_to_c64(x._array)
-    if dt is D.float16 or dt is D.bfloat16:
+    if dt is D.float16 or D.is_bfloat16(dt):
         return x._array.astype(D.float32)
     return x._array
 

@@ -34,7 +34,7 @@ from ._numpy_path import quiet
 __all__ = ["Generator", "bernoulli", "multinomial", "normal", "randperm", "uniform"]
 
 _INT64 = D.int64
-_BERNOULLI_DTYPES = D.BOOL | D.INTEGER | D.REAL_FLOAT
+_BERNOULLI_DTYPES = D.dtype_set(D.BOOL | D.INTEGER | D.REAL_FLOAT)
 
 
 # -- argument checks --------------------------------------------------------------

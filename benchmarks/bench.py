@@ -7,8 +7,10 @@ machine with OpenBLAS's overrides unset in this command only:
 
 Every library runs with its default threading settings, as a user gets them.  OpenMP
 worker threads (torch's, numba's omp layer) spin for a while after a call before they
-sleep; each burst of calls therefore starts after a pause (``_bench.GAP``), so one
-library's spinning threads never take the cores from the next one.
+sleep; each burst of calls therefore starts after a pause (``harness.GAP``), so one
+library's spinning threads never take the cores from the next one.  The memory-bound
+cases are also given as a share of the machine's memory bandwidth, measured in the same
+run by ``bandwidth.py``.
 
 Peers that are not installed are skipped (pip install numexpr array-api-strict
 matplotlib; torch CPU).  ``python -m aiarray bench`` is the quick version.
@@ -30,8 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import aiarray as xp  # noqa: E402
-import aiarray._kernels as K  # noqa: E402
-from aiarray import _bench as B  # noqa: E402
+from aiarray._kernels import _numba  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import bandwidth  # noqa: E402
+import harness as B  # noqa: E402
 
 
 def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
@@ -52,23 +57,26 @@ def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
         t.start()
     for t in ts:
         t.join()
-    layer = K.status()["layer"]
+    layer = _numba.status()["layer"]
     verdict = "no abort, results equal to serial" if not bad else f"{len(bad)} MISMATCHES"
     return (f"{threads} threads x {calls} calls of add/multiply/sin on 1e6 float64 "
             f"(numba threading layer: {layer}): {verdict}")
 
 
-def plot(results: list, peers: list, path: Path) -> bool:
+def plot(results: list, peers: list, path: Path, n: int) -> bool:
+    """Horizontal bars per case, one per library, on a log scale of time over NumPy's;
+    the legend sits above the bars."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
     except ImportError:
         return False
     others = [p for p in peers if p != "numpy"]
     names = [c.name for c, _ in results]
-    fig, ax = plt.subplots(figsize=(11, 0.32 * len(names) + 1.5))
+    fig, ax = plt.subplots(figsize=(11, 0.34 * len(names) + 2.2))
     h = 0.8 / max(len(others), 1)
     for k, p in enumerate(others):
         ys = [i + k * h for i in range(len(names))]
@@ -76,15 +84,42 @@ def plot(results: list, peers: list, path: Path) -> bool:
         ax.barh(ys, vals, height=h, label=p)
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_xscale("log")
+    ax.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_yticks([i + 0.4 - h / 2 for i in range(len(names))])
     ax.set_yticklabels(names, fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlabel("time / NumPy (log scale; < 1 is faster than NumPy)")
-    ax.legend(fontsize=8, loc="lower right")
-    ax.set_title("aiarray and peers relative to NumPy (median, interleaved)")
+    ax.set_xlabel("time / NumPy's time (log scale; left of the black line: faster than NumPy)")
+    ax.set_ylabel(f"case (n = {n:.0e} elements unless 'small')".replace("e+0", "e"))
+    ax.legend(fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=len(others),
+              frameon=False)
+    ax.grid(axis="x", which="both", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
+    plt.close(fig)
     return True
+
+
+def memory_bound(results: list, n: int) -> tuple[list[str], list[str]]:
+    """(ceilings rows, cases rows): the machine's memory bandwidth, measured now, and the
+    share of it aiarray's memory-bound cases reach (bytes aiarray moves / its time)."""
+    ceilings = bandwidth.ceilings()
+    top = max(t for _, t, _ in ceilings if isinstance(t, int))
+    best = {what: rate for what, t, rate in ceilings if t == top}
+    ceil_rows = [f"| {what} | {t} | {rate:.1f} |" for what, t, rate in ceilings]
+    by_name = {c.name: (c, t) for c, t in results}
+    rows = []
+    for name, reads, writes, _target in bandwidth.CASES:
+        if name not in by_name or "aiarray" not in by_name[name][1]:
+            continue
+        case, t = by_name[name]
+        moved = (reads + writes) * n * np.dtype(case.dtypes[0]).itemsize
+        rate = moved / t["aiarray"] / 1e9
+        ceiling = best["copy, streaming stores (read + write)"] if writes else best["read"]
+        rows.append(f"| {name} | {moved / 1e6:.0f} | {t['aiarray'] / t['numpy']:.2f} | "
+                    f"{rate:.1f} | {rate / ceiling:.0%} |")
+    return ceil_rows, rows
 
 
 def versions(peers: list) -> str:
@@ -110,7 +145,7 @@ def cpu() -> str:
                      if ln.startswith("Model name"))
     except Exception:
         model = platform.processor() or platform.machine()
-    return f"{model}, {K.get_num_threads()} threads"
+    return f"{model}, {xp.get_num_threads()} threads"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,14 +153,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=float, default=1e7)
     ap.add_argument("--reps", type=int, default=15)
     ap.add_argument("--no-write", action="store_true", help="print only")
+    ap.add_argument("--max-wait", type=float, default=20.0,
+                    help="seconds to wait for a quiet CPU before each case (default 20)")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs",
+                    help="where benchmarks.md and benchmarks.png go (default docs/)")
     args = ap.parse_args(argv)
-    results, peers = B.run(int(args.n), args.reps)
+    results, peers = B.run(int(args.n), args.reps, max_wait=args.max_wait)
     start = B.startup(7)
     conc = concurrency()
+    ceil_rows, mem_rows = memory_bound(results, int(args.n))
     lines = B.table(results, peers)
     print("\n".join(lines))
     for what, t_np, t_ai, target in start:
         print(what, t_np, t_ai, target)
+    print("\n".join(ceil_rows + mem_rows))
     print(conc)
     if args.no_write:
         return 0
@@ -154,14 +195,29 @@ def main(argv: list[str] | None = None) -> int:
         *[f"| {w} | {B._fmt_time(a)} | {B._fmt_time(b)} | {(b - a) * 1e3:+.0f} ms | {t} |"
           for w, a, b, t in start],
         "",
+        "Memory-bound cases as a share of this machine's memory bandwidth, measured in the "
+        f"same run (`benchmarks/bandwidth.py`: {bandwidth.COLD_BYTES >> 20} MiB arrays, "
+        "best of 7): the bytes aiarray moves (operands read once, the result written "
+        "once) over its time, against the ceiling of every thread copying with streaming "
+        "stores (read-only cases: reading).",
+        "",
+        "| memory ceiling (cold data) | threads | GB/s |",
+        "|---|---|---|",
+        *ceil_rows,
+        "",
+        "| case | MB moved | aiarray / NumPy | aiarray GB/s | share of the ceiling |",
+        "|---|---|---|---|---|",
+        *mem_rows,
+        "",
         f"Threads: {conc}.",
         "",
         "![aiarray and peers relative to NumPy](benchmarks.png)",
         "",
     ]
-    (ROOT / "docs" / "benchmarks.md").write_text("\n".join(page))
-    plot(results, peers, ROOT / "docs" / "benchmarks.png")
-    print("wrote docs/benchmarks.md and docs/benchmarks.png")
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "benchmarks.md").write_text("\n".join(page))
+    plot(results, peers, args.out / "benchmarks.png", int(args.n))
+    print(f"wrote {args.out / 'benchmarks.md'} and {args.out / 'benchmarks.png'}")
     return 0
 
 

@@ -1,14 +1,18 @@
-"""Measure the two large-array routes per (op, dtype) and write aiarray/_kernels/_routes.py.
+"""Time both large-array routes of every (op, dtype): a report, not a table the package reads.
 
-For every registry op and numba-typable dtype: the time of the numba kernel and of
-NumPy's loop in threads, as ratios to NumPy's own (single-threaded, allocating)
-call at n = 2**20, medians of interleaved runs.  Then the size from which each
-route beats NumPy, for a cheap op (add) and an expensive one (sin).
+For every registry op and numba-typable dtype: the numba kernel and NumPy's loop in
+threads, each as a ratio to NumPy's own (single-threaded, allocating) call at
+n = 2**20, the shortest of interleaved runs.  The parallel backend routes by a plain
+rule (numba wherever an exact kernel exists); the report shows, per pair, the route
+the rule picks and whether the other one was faster.  Where the start sizes lie on a
+given machine is what ``python -m aiarray calibrate`` measures.
 
 Run on an otherwise idle machine (the kernels use every core), with OpenBLAS's
 overrides unset:
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/routes.py [--quick]
+
+Writes benchmarks/reports/routes.md (``--ops``: prints only).
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ import argparse
 import datetime
 import platform
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -25,14 +28,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-import aiarray._kernels as K  # noqa: E402
-from aiarray._bench import wait_quiet  # noqa: E402
-from aiarray._kernels import _numba, _routes  # noqa: E402
-from aiarray._kernels import _table as T  # noqa: E402
+import aiarray  # noqa: E402
+from aiarray._kernels import BACKEND, _buffers, _numba, _threads  # noqa: E402
+from aiarray._kernels._calibrate import best_times, other_load  # noqa: E402
 from aiarray._numpy_path import quiet  # noqa: E402
-from aiarray._registry import OPS  # noqa: E402
 
-TARGET = ROOT / "aiarray" / "_kernels" / "_routes.py"
+REPORT = ROOT / "benchmarks" / "reports" / "routes.md"
 rng = np.random.default_rng(0)
 
 
@@ -54,218 +55,78 @@ def operands(op, dt: np.dtype, n: int) -> tuple:
     return tuple(one() for _ in range(op.arity))
 
 
-def best_times(funcs: list, reps: int) -> list[float]:
-    """Shortest time of each callable, run interleaved.
-
-    The minimum, not the median: other processes on a shared machine only ever make a
-    run slower, and the parallel routes suffer from them more than NumPy's single thread.
-    """
-    times = [[] for _ in funcs]
-    for _ in range(reps):
-        for k, f in enumerate(funcs):
-            t = time.perf_counter()
-            f()
-            times[k].append(time.perf_counter() - t)
-    return [min(t) for t in times]
-
-
-def measure_pairs(n: int, reps: int, only: set | None) -> dict:
-    K.install()
+def measure(n: int, reps: int, only: set | None) -> list[tuple]:
+    """(op, dtype, numba ratio or None, threads ratio, route the rule picks) per pair."""
+    BACKEND.tune(calibration=False, forced=1)
     _numba.set_sync(True)
-    out: dict = {}
-    for op, per in K._ROUTES.items():
+    rows = []
+    for op, per in BACKEND._routes.items():
         if only and op.name not in only:
             continue
         for dt, route in sorted(per.items(), key=lambda kv: kv[0].char):
             args = operands(op, dt, n)
-            def base(op=op, args=args):
-                return quiet(op.numpy, *args)
-
-            saved = route.numba, route.min_size
-            route.min_size = 1
-
-            def threads(route=route, args=args, dt=dt, op=op):
-                route.numba = False
-                K.hook(op, args, dt)
-
-            def numba(route=route, args=args, dt=dt, op=op):
-                route.numba = True
-                K.hook(op, args, dt)
-
-            funcs = [base, threads]
+            res = op.result_dtype(dt)
+            funcs = [lambda op=op, args=args: quiet(op.numpy, *args),
+                     lambda r=route, a=args, res=res: _threads.elementwise(
+                         r.func, r.has_out, a, _buffers.empty(a[0].shape, res))]
             if route.kernel is not None:
-                route.numba = True
+                def numba(r=route, a=args, res=res) -> None:
+                    BACKEND._run_numba(r, a, _buffers.empty(a[0].shape, res))
                 try:
-                    K.hook(op, args, dt)  # compile (or load from the cache)
+                    numba()  # compile (or load from the cache)
                     funcs.append(numba)
                 except Exception:
                     pass
-            wait_quiet()
             t = best_times(funcs, reps)
-            route.numba, route.min_size = saved
             nb = round(t[2] / t[0], 3) if len(t) > 2 else None
-            out.setdefault(op.name, {})[dt.char] = (nb, round(t[1] / t[0], 3))
+            rows.append((op.name, dt.name, nb, round(t[1] / t[0], 3),
+                         "numba" if route.numba else "threads"))
             print(f"{op.name:>20} {dt.name:>10}  numba {nb}  threads {t[1] / t[0]:.3f}",
                   flush=True)
-    return out
+    return rows
 
 
-def break_even(name: str, dtype: str, use_numba: bool, reps: int) -> int:
-    """Smallest power of two from which the route is faster than NumPy at every larger size."""
-    op = OPS[name]
-    dt = np.dtype(dtype)
-    route = K._ROUTES[op][dt]
-    saved = route.numba, route.min_size
-    route.numba, route.min_size = use_numba, 1
-    wins = {}
-    for p in range(12, 23):
-        args = operands(op, dt, 1 << p)
-        K.hook(op, args, dt)
-        wait_quiet()
-        # blocks of back-to-back calls: an idle second core that must be woken for
-        # every call is not what a program calling the op in a loop sees
-        base = lambda args=args: [quiet(op.numpy, *args) for _ in range(5)]
-        ours = lambda args=args: [K.hook(op, args, dt) for _ in range(5)]
-        t = best_times([base, ours], reps)
-        wins[p] = t[1] < 0.95 * t[0]
-    route.numba, route.min_size = saved
-    print(name, dtype, "numba" if use_numba else "threads", wins, flush=True)
-    # The smallest size that wins, as does the next one, and at least 80% of larger ones
-    # (one noisy loss on a shared machine must not move the threshold by 16x).
-    for p in range(12, 22):
-        later = [wins[q] for q in range(p, 23)]
-        if wins[p] and wins[p + 1] and sum(later) >= 0.8 * len(later):
-            return 1 << p
-    return 1 << 22
-
-
-def measure_costs(n: int, reps: int) -> dict:
-    """NumPy's own time per element (ns) of every costly (transcendental) op and dtype
-    at ``n`` elements, best of ``reps``: the threads route's threshold is a time."""
-    out: dict = {}
-    for op in OPS.values():
-        if op.name not in T.TRANSCENDENTAL:
-            continue
-        for dt in sorted(K._ROUTES.get(op, {}), key=lambda d: d.char):
-            args = operands(op, dt, n)
-            t = best_times([lambda op=op, args=args: quiet(op.numpy, *args)], reps)[0]
-            out.setdefault(op.name, {})[dt.char] = round(t / n * 1e9, 3)
-    return out
-
-
-def _table_rows(table: dict) -> list[str]:
-    """``{op: {dtype char: value}}`` as the rows of a dict literal, wrapped at 98 columns."""
-    lines = []
-    for name, per in table.items():
-        row = f"    {name!r}: {{"
-        for item in (f"{k!r}: {v!r}" for k, v in per.items()):
-            if len(row) + len(item) + 2 > 98:
-                lines.append(row.rstrip())
-                row = "        "
-            row += item + ", "
-        lines.append(row.rstrip(", ") + "},")
-    return lines
-
-
-def write(measured: dict, sizes: dict, costs: dict) -> None:
+def report(rows: list[tuple], n: int, reps: int) -> str:
+    """The Markdown report of ``rows``."""
+    slower = [r for r in rows if r[4] == "numba" and r[2] > 1.25 * r[3]]
     lines = [
-        '"""Measured routing table for the large-array path (written by benchmarks/routes.py).',
+        "# Both large-array routes, per op and dtype",
         "",
-        f"Measured {datetime.date.today()} on {platform.machine()}, {K.get_num_threads()} "
-        "threads, NumPy " + np.__version__ + ".",
-        "MEASURED[op][dtype char] = (numba kernel, NumPy loop in threads): time / NumPy's",
-        "own call at n = 2**20, best of 11 interleaved runs (None: no numba kernel).",
-        "MIN_SIZE: the size from which each route beats NumPy (cheap op: add; costly",
-        "ops: sin float32, exp float64).  NUMPY_NS[op][dtype char]: NumPy's own time per",
-        "element (ns) at n = 2**20 of each costly op.  ``route`` decides from these.",
-        '"""',
+        f"Measured {datetime.date.today()} on {platform.machine()}, "
+        f"{aiarray.get_num_threads()} threads, NumPy {np.__version__}, with "
+        "`benchmarks/routes.py`.  Time over NumPy's own call at n = "
+        f"2**{n.bit_length() - 1}, the shortest of {reps} interleaved runs (below 1: faster "
+        "than NumPy).  \"rule\": the route the parallel backend takes (numba wherever an "
+        "exact kernel exists).",
         "",
-        "from __future__ import annotations",
+        "Where the rule takes numba, NumPy's loop in threads would have been more than 25% "
+        f"faster in {len(slower)} of {len(rows)} pairs"
+        + (": " + ", ".join(f"{r[0]} {r[1]}" for r in slower) if slower else "") + ".  "
+        "(Where it takes NumPy's loop, numba has no exact kernel.)",
         "",
-        "# Measured by hand and kept when this table is rewritten (docs/performance.md):",
-        "# outputs from STREAM_MIN_BYTES are written with non-temporal stores; reductions",
-        "# run on numba kernels (full float sums and means, min, max) from",
-        "# KERNEL_REDUCE_MIN_BYTES of input and on NumPy's loops in threads from",
-        "# THREAD_REDUCE_MIN_BYTES; below those NumPy's own single loop is faster.",
-        f"STREAM_MIN_BYTES = {_routes.STREAM_MIN_BYTES!r}",
-        f"KERNEL_REDUCE_MIN_BYTES = {_routes.KERNEL_REDUCE_MIN_BYTES!r}",
-        f"THREAD_REDUCE_MIN_BYTES = {_routes.THREAD_REDUCE_MIN_BYTES!r}",
-        "# Costly ops take NumPy's loop in threads once NumPy's own call would take this",
-        "# long (ns), between 2**16 elements and MIN_SIZE['np_costly'] (docs/performance.md).",
-        f"THREADS_MIN_NS = {_routes.THREADS_MIN_NS!r}",
-        f"MIN_SIZE = {sizes!r}",
-        "DEFAULT_MIN = {\"nb\": MIN_SIZE[\"nb\"], \"np\": MIN_SIZE[\"np_cheap\"],",
-        "               \"fma\": MIN_SIZE[\"nb\"]}",
-        "",
-        "MEASURED: dict[str, dict[str, tuple[float | None, float]]] = {",
+        "| op | dtype | numba | threads | rule |",
+        "|---|---|---|---|---|",
     ]
-    lines += _table_rows(measured)
-    lines += ["}", "", "NUMPY_NS: dict[str, dict[str, float]] = {"]
-    lines += _table_rows(costs)
-    lines += [
-        "}",
-        "",
-        "",
-        "def costly_min_size(op: str, char: str) -> int:",
-        '    """The size from which a costly op takes NumPy\'s loop in threads: where NumPy\'s',
-        "    own call takes THREADS_MIN_NS, as a power of two in [2**16, MIN_SIZE['np_costly']].",
-        '    """',
-        "    ns = NUMPY_NS.get(op, {}).get(char)",
-        "    if not ns:",
-        '        return MIN_SIZE["np_costly"]',
-        "    size = 1 << 16",
-        '    while size < MIN_SIZE["np_costly"] and size * ns < THREADS_MIN_NS:',
-        "        size <<= 1",
-        "    return size",
-        "",
-        "",
-        "def route(op: str, char: str, exact: bool, costly: bool) -> tuple[str, int]:",
-        '    """("nb" | "np", minimum size) for op on the dtype with this character.',
-        "",
-        "    numba only where its kernel is bitwise NumPy's (``exact``) and not clearly slower",
-        "    (25%, the noise of a shared 2-core machine) than NumPy's loop in threads;",
-        "    unmeasured pairs take numba when exact.",
-        '    """',
-        "    nb, threads = MEASURED.get(op, {}).get(char, (None, None))",
-        "    if exact and (threads is None or (nb is not None and nb <= 1.25 * threads)):",
-        '        return "nb", MIN_SIZE["nb"]',
-        '    return "np", costly_min_size(op, char) if costly else MIN_SIZE["np_cheap"]',
-        "",
-    ]
-    TARGET.write_text("\n".join(lines))
-    print("wrote", TARGET)
+    lines += [f"| {o} | {d} | {'-' if nb is None else nb} | {th} | {rule} |"
+              for o, d, nb, th, rule in rows]
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--ops", nargs="*", help="only these ops (prints, does not write)")
-    ap.add_argument("--sizes-only", action="store_true",
-                    help="keep the measured ratios, measure the thresholds again")
-    ap.add_argument("--costs-only", action="store_true",
-                    help="keep ratios and thresholds, measure NumPy's time per element again")
     args = ap.parse_args(argv)
     reps = 5 if args.quick else 11
-    if args.sizes_only or args.costs_only:
-        K.install()
-        _numba.set_sync(True)
-        measured = _routes.MEASURED
-    else:
-        measured = measure_pairs(1 << 20, reps, set(args.ops) if args.ops else None)
-    if args.ops:
-        return 0
-    if args.costs_only:
-        sizes = _routes.MIN_SIZE
-    else:
-        sizes = {
-            "nb": max(break_even("add", "float32", True, reps),
-                      break_even("add", "float64", True, reps)),
-            "np_cheap": break_even("add", "float64", False, reps),
-            "np_costly": max(break_even("sin", "float32", False, reps),
-                             break_even("exp", "float64", False, reps)),
-        }
-    print(sizes)
-    write(measured, sizes, measure_costs(1 << 20, reps))
+    load = other_load()
+    if load is not None and load > 0.15:
+        print(f"note: other processes use {load:.0%} of a core; figures will be noisy")
+    n = 1 << 20
+    rows = measure(n, reps, set(args.ops) if args.ops else None)
+    if not args.ops:
+        REPORT.parent.mkdir(parents=True, exist_ok=True)
+        REPORT.write_text(report(rows, n, reps))
+        print("wrote", REPORT)
     return 0
 
 

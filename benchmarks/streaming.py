@@ -29,10 +29,13 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import numba  # noqa: E402
 
-import aiarray._kernels as K  # noqa: E402
-from aiarray import _bench as B  # noqa: E402
-from aiarray._kernels import _gen  # noqa: E402
+import aiarray  # noqa: E402
 from aiarray._kernels import _table as T  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tools"))
+import gen_kernels as _gen  # noqa: E402
+import harness as B  # noqa: E402
 
 # (label, kernel, operand dtypes; "s" marks a scalar operand)
 CASES = [
@@ -61,7 +64,7 @@ def generated(form: str, where: Path, chunk: int = _gen.CHUNK):
         T.VECTOR_STREAM = {}
     _gen.CHUNK = chunk
     try:
-        src = _gen.render().replace('"cache": True', '"cache": False')
+        src = _gen.render(helpers="aiarray._kernels._helpers", cache=False)
     finally:
         T.DIRECT_STREAM, T.VECTOR_STREAM, _gen.CHUNK = saved
     name = f"{form}{chunk}"
@@ -82,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="only cases whose kernel name contains this text")
     args = ap.parse_args(argv)
     n = int(args.n)
-    workers = K.get_num_threads()
+    workers = aiarray.get_num_threads()
     numba.set_num_threads(workers)
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,15 +1,14 @@
 # ruff: noqa: E501, RUF001, RUF002, RUF003  (tables mirror the seeds, including "×")
-"""Golden type-promotion data, transcribed by hand from the seed documents.
+"""Golden type-promotion data, transcribed by hand from Huawei's published Ascend tables.
 
 This module is deliberately independent of the ``aiarray`` package: it imports
-nothing from it and does not read the seed files at run time.  The tables are
-written in the same row/column layout as the seeds so a reviewer can diff them
-against the originals:
+nothing from it.  The tables are written in the same row/column layout as the
+published documents so a reviewer can diff them against the originals:
 
-* ``TENSOR_TENSOR_TEXT``  <- seeds/001_*.txt (Ascend aclnn "mutual derivation"
-  table, tensor with tensor; symmetric; ``N/A`` = cannot be derived).
-  The seed separates cells with tabs; here they are aligned with spaces.
-* ``TENSOR_SCALAR_TEXT``  <- seeds/000_*.txt (Ascend "TensorScalar" table).
+* ``TENSOR_TENSOR_TEXT``  <- the Ascend aclnn "Mutual Derivation Relationship" table
+  (tensor with tensor; symmetric; ``N/A`` = cannot be derived).  The original
+  separates cells with tabs; here they are aligned with spaces.
+* ``TENSOR_SCALAR_TEXT``  <- the Ascend "TensorScalar" derivation table.
   FIRST ROW (header) = the TENSOR dtype, FIRST COLUMN = the SCALAR dtype,
   ``×`` = cannot be derived.  The parsed dict is keyed (tensor, scalar).
 * ``ARRAY_API_TEXT``      <- the Array API standard's type-promotion lattice

@@ -2,7 +2,7 @@
 and the command line of aiarray.
 
 Expected values come from NumPy, Python itself or are written by hand from the Array API
-standard (2025.12) and the GB/T rules in /work/shared/gbt-map.md.
+standard (2025.12) and the GB/T rules (docs/gbt.md).
 """
 
 from __future__ import annotations

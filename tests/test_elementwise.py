@@ -2,9 +2,9 @@
 
 Every op in ``aiarray._registry.OPS`` must have a row in ``SPEC`` below: the dtypes
 it accepts, the kind of result, how its reference is computed and the input domain.
-The table is written from the Array API standard and the GB/T / pypto rules in
-/work/shared/*.md -- never derived from aiarray -- so a registry change that alters
-behaviour shows up here.
+The table is written from the Array API standard and the GB/T / pypto rules
+(docs/gbt.md, docs/promotion.md) -- never derived from aiarray -- so a registry change
+that alters behaviour shows up here.
 
 Expected values never come from aiarray:
 * exact ops (arithmetic, comparison, bitwise, rounding): the same-dtype NumPy ufunc;

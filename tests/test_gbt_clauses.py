@@ -694,7 +694,8 @@ def test_clause_7_2_6_logical_errors():
 # docs/gbt.md: every clause has a row, every row links to tests that exist
 # ---------------------------------------------------------------------------
 
-# Written from the draft (seeds/003_*.txt): clauses 5.1-5.7, 6.1-6.6, every operator
+# Written from the GB/T draft (AI operator interfaces, part 1: basic mathematics; the
+# draft for comment): clauses 5.1-5.7, 6.1-6.6, every operator
 # clause 7.2.x.y (its text stops inside 7.2.6.4), and table 2's linear-algebra entries.
 DRAFT_CLAUSES = (
     [f"5.{i}" for i in range(1, 8)]

@@ -1,8 +1,9 @@
-"""Worker placement of parallel launches (aiarray._kernels._placement).
+"""Worker placement of parallel launches (aiarray._kernels._placement), opt-in.
 
 The real behaviour is checked in fresh processes, where numba's OpenMP team is
-created by the test: the workers end up bound to CPUs other than the launching
-thread's, and the launching thread and the threads it starts keep their masks.
+created by the test: with ``AIARRAY_PIN_THREADS=1`` the workers end up bound to CPUs
+other than the launching thread's, and the launching thread and the threads it starts
+keep their masks; without it (the default) no thread is bound.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ import os, sys
 if len(sys.argv) > 1:  # before any library starts a thread
     os.sched_setaffinity(0, {int(c) for c in sys.argv[1].split(",")})
 import json, threading, numpy as np
-import aiarray as xp, aiarray._kernels as K
+import aiarray as xp
 from aiarray._kernels import _numba, _placement
-K.install(); _numba.set_sync(True)
+_numba.set_sync(True)
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
 ref = a._array + a._array
 for _ in range(3):
@@ -50,10 +51,12 @@ print(json.dumps({
 
 
 def _run(code: str, *args: str, **env: str) -> dict:
-    """Run ``code`` in a fresh process (large-path threshold 1000, no user binding);
-    the JSON object it prints last."""
+    """Run ``code`` in a fresh process (large-path threshold 1000, placement asked for
+    unless ``env`` says otherwise, no user binding); the JSON object it prints last."""
     environ = {k: v for k, v in os.environ.items() if k not in _placement.USER_BINDING_ENV}
-    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", **env)
+    environ.update(AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_PIN_THREADS="1")
+    environ.update(env)
+    environ = {k: v for k, v in environ.items() if v is not None}
     out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
                          text=True, env=environ, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -100,8 +103,10 @@ def test_workers_are_bound_off_the_launching_thread() -> None:
 
 
 @needs_two_cpus
-def test_switched_off_by_the_environment() -> None:
-    r = _probe(AIARRAY_PIN_THREADS="0")
+@pytest.mark.parametrize("setting", [None, "0"])
+def test_off_by_default(setting: str | None) -> None:
+    """Without AIARRAY_PIN_THREADS=1 no thread of the process is bound."""
+    r = _probe(AIARRAY_PIN_THREADS=setting)
     assert r["ok"] and r["team"] is None
     full = sorted(os.sched_getaffinity(0))
     assert all(mask == full for mask in r["masks"].values())
@@ -119,10 +124,11 @@ def test_a_one_cpu_mask_binds_nothing() -> None:
 
 
 def test_user_binding_settings_switch_it_off() -> None:
-    assert _placement.enabled_by_env({})
+    assert not _placement.enabled_by_env({})  # opt-in
     assert not _placement.enabled_by_env({"AIARRAY_PIN_THREADS": "0"})
+    assert _placement.enabled_by_env({"AIARRAY_PIN_THREADS": "1"})
     for name in _placement.USER_BINDING_ENV:
-        assert not _placement.enabled_by_env({name: "true"}), name
+        assert not _placement.enabled_by_env({name: "true", "AIARRAY_PIN_THREADS": "1"}), name
 
 
 @needs_two_cpus
@@ -161,9 +167,9 @@ def test_off_or_single_thread_does_nothing(monkeypatch: pytest.MonkeyPatch) -> N
 
 _RELEASE = r"""
 import json, os, threading, numpy as np
-import aiarray as xp, aiarray._kernels as K
+import aiarray as xp
 from aiarray._kernels import _numba, _placement
-K.install(); _numba.set_sync(True)
+_numba.set_sync(True)
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
 for _ in range(3):
     a + a
@@ -209,9 +215,8 @@ def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.Monk
 
 _POOL = r"""
 import json, os, threading, numpy as np
-import aiarray as xp, aiarray._kernels as K
+import aiarray as xp
 from aiarray._kernels import _placement, _threads
-K.install()
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000, dtype=np.float32))
 ref = np.sin(a._array)
 ok = all(np.array_equal(xp.sin(a)._array, ref) for _ in range(3))

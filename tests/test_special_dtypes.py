@@ -599,7 +599,7 @@ def test_repr_names_the_dtype():
 # Promotion with other dtypes (Ascend table; a few cells, with values)
 # ---------------------------------------------------------------------------
 
-TENSOR_TENSOR_CELLS = [  # (a, b, result) from seeds/001 (the Ascend tensor-tensor table)
+TENSOR_TENSOR_CELLS = [  # (a, b, result) from the Ascend tensor-tensor table
     ("bfloat16", "float16", "float32"), ("bfloat16", "float32", "float32"),
     ("bfloat16", "float64", "float64"), ("bfloat16", "int8", "bfloat16"),
     ("bfloat16", "uint8", "bfloat16"), ("bfloat16", "int64", "bfloat16"),

@@ -52,7 +52,7 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
                 if top.any():
                     out[top] = hi
             return out
-    if dst is D.bfloat16:
+    if D.is_bfloat16(dst):
         return D.to_bfloat16(a)
     return quiet(a.astype, dst)
 

@@ -12,7 +12,6 @@ import math
 import numpy as np
 
 from .. import _dtypes as D
-from .. import _kernels
 from .. import _promotion as P
 from .._array import Array
 from .._dispatch import (
@@ -21,6 +20,7 @@ from .._dispatch import (
     cast,
     check_parameters,
     common_dtype,
+    fused_multiply_add,
     not_an_array,
 )
 from .._errors import (
@@ -90,7 +90,7 @@ def multiply_add_core(a1: np.ndarray, a2: np.ndarray, a3: np.ndarray,
     if dt in D.COMPUTE:
         a1, a2, a3 = D.widen(a1), D.widen(a2), D.widen(a3)
     else:
-        fused = _kernels.fused_multiply_add(a1, a2, a3, dt)  # None: small or not handled
+        fused = fused_multiply_add(a1, a2, a3, dt)  # None: small or not handled
         if fused is not None:
             return fused
     token = quiet_enter(_QUIET)

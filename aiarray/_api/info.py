@@ -14,9 +14,16 @@ from .creation import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT
 __all__ = ["__array_namespace_info__", "Info"]
 
 MAX_DIMENSIONS = 64  # NumPy's limit
-_STANDARD = tuple(d for d in D.ALL_DTYPES if d not in (D.float16, D.bfloat16, D.complex32))
-_ORDER = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.uint32, D.uint64,
-          D.float16, D.bfloat16, D.float32, D.float64, D.complex32, D.complex64, D.complex128)
+_INTEGRAL = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.uint32,
+             D.uint64)
+
+
+def _order(extended: bool) -> list[np.dtype]:
+    """The standard's dtypes, or all of them (loading bfloat16), in the listing order."""
+    if not extended:
+        return [*_INTEGRAL, D.float32, D.float64, D.complex64, D.complex128]
+    return [*_INTEGRAL, D.float16, D.load_bfloat16(), D.float32, D.float64, D.complex32,
+            D.complex64, D.complex128]
 
 
 class Info:
@@ -50,7 +57,7 @@ class Info:
         The standard's dtypes by default; ``extended=True`` adds float16, bfloat16 and complex32.
         """
         check_device(device)
-        pool = [d for d in _ORDER if extended or d in _STANDARD]
+        pool = _order(extended)
         if kind is not None:
             kinds = kind if isinstance(kind, tuple) else (kind,)
             allowed: set[np.dtype] = set()

@@ -72,14 +72,13 @@ class LUResult(NamedTuple):
 
 
 # Dtype helpers.  The compute dtype is what NumPy's LAPACK path accepts.
-_COMPUTE: dict[np.dtype, np.dtype] = {
-    D.float16: D.float32, D.bfloat16: D.float32, D.complex32: D.complex64,
-}
+_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.complex32: D.complex64}
 # Double precision, for algorithms written here in NumPy (LU, norms).
 _DOUBLE: dict[np.dtype, np.dtype] = {
-    D.float16: D.float64, D.bfloat16: D.float64, D.float32: D.float64, D.float64: D.float64,
+    D.float16: D.float64, D.float32: D.float64, D.float64: D.float64,
     D.complex32: D.complex128, D.complex64: D.complex128, D.complex128: D.complex128,
 }
+D.like_float16(_COMPUTE, _DOUBLE)  # bfloat16's entries, once it loads
 
 
 def real_of(dt: np.dtype) -> np.dtype:

@@ -13,9 +13,8 @@ import math
 import numpy as np
 
 from .. import _dtypes as D
-from .. import _kernels
 from .._array import Array
-from .._dispatch import array_arg, cast
+from .._dispatch import array_arg, cast, reduce
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import INT_TO_FLOAT
@@ -36,9 +35,9 @@ _KIND_RANK.update({d: 1 for d in D.INTEGER})
 _KIND_RANK.update({d: 2 for d in D.REAL_FLOAT})
 _KIND_RANK.update({d: 3 for d in D.COMPLEX})
 # Dtype that mean/var/std compute in, by input dtype (integers exactly in float64).
-_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.bfloat16: D.float32,
-                                           D.complex32: D.complex64}
+_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.complex32: D.complex64}
 _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
+D.like_float16(_KIND_RANK, _STAT_COMPUTE)  # bfloat16's entries, once it loads
 
 
 def _accumulation_dtype(x: Array, dtype: object, func: str) -> np.dtype:
@@ -66,7 +65,7 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
     axes = normalize_axes(axis, x.ndim, func)
     dt = _accumulation_dtype(x, dtype, func)
     a = D.widen(cast(x, dt))
-    out = _kernels.reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+    out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
     if out is None:
         out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
     return Array._new(D.narrow(np.asarray(out), dt), dt)
@@ -146,7 +145,7 @@ def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) 
             f"{func} of zero elements has no value"
         )
     a = D.widen(x._array)
-    out = _kernels.reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+    out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
     if out is None:
         out = quiet(ufunc.reduce, a, axes, None, None, keepdims)
     return Array._new(D.narrow(np.asarray(out), x._dtype), x._dtype)
@@ -179,7 +178,7 @@ def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
     if a.dtype != cdt:
         a = a.astype(cdt)
     n = _count(x.shape, axes)
-    total = _kernels.reduce("sum", a, axes, keepdims=True)  # None: small or not handled
+    total = reduce("sum", a, axes, keepdims=True)  # None: small or not handled
     if total is None:
         total = quiet(np.add.reduce, a, axes, cdt, None, True)
     mean = quiet(np.divide, total, np.asarray(n, cdt))

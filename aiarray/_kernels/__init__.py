@@ -1,50 +1,43 @@
-"""The large-array path: numba kernels and NumPy loops in threads.
+"""The parallel backend: numba kernels and NumPy's loops in threads.
 
-``install()`` plugs :func:`hook` into ``aiarray._dispatch.kernel_hook``.  For each
-(op, dtype) the routing table (``_routes.ROUTES``, measured on this kind of
-machine) picks one of two parallel routes for inputs of at least a measured
-size:
+``BACKEND`` (a :class:`ParallelBackend`) is what ``aiarray.set_backend("parallel")``
+selects, and the default.  For each (op, dtype) one of two routes runs arrays from a
+start size derived from the machine (``_tuning``):
 
 - ``"nb"``: a numba ``prange`` kernel generated from the op registry
-  (``_generated.py``), writing straight into the result buffer;
-- ``"np"``: NumPy's own loop run over chunks in worker threads (``_threads``),
-  for ops whose NumPy SIMD loop beats numba's libm calls (float32 sin, exp, ...).
+  (``_generated.py``), writing straight into the result buffer, wherever such a
+  kernel exists and equals NumPy bit for bit;
+- ``"np"``: NumPy's own loop run over chunks in worker threads (``_threads``): the
+  transcendental functions (NumPy's SIMD loops beat numba's libm calls) and the ops
+  whose NumPy loop numba does not reproduce exactly.
 
-Everything else (small inputs, float16/bfloat16/complex32, non-contiguous
-inputs for numba, broadcasting beyond rows/columns) is declined or falls back to
-the NumPy-in-threads route, which runs NumPy's loop and is never slower than it
-for large inputs.  Results are bitwise those of the NumPy path: numba is routed
-only where its kernel matches NumPy bit for bit.
+Everything else (small inputs, float16/bfloat16/complex32, non-contiguous inputs for
+numba, broadcasting beyond rows/columns) is declined or falls back to the
+NumPy-in-threads route, which runs NumPy's loop.  Results are NumPy's on either
+route.
 
-Importing this package does not import numba; see ``_numba`` for the lazy,
-background loading and the thread-safety rules.
+Importing this package does not import numba, nor read the caches or a stored
+calibration: the start sizes are derived at the first large call (see ``_numba`` for
+the lazy, background loading of the kernels and the thread-safety rules).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 
 import numpy as np
 
-from .. import _dispatch
+from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
-from . import _buffers, _numba, _reductions, _threads
+from . import _buffers, _machine, _numba, _reductions, _threads, _tuning
 from . import _table as T
-from ._routes import (
-    DEFAULT_MIN,
-    KERNEL_REDUCE_MIN_BYTES,
-    STREAM_MIN_BYTES,
-    THREAD_REDUCE_MIN_BYTES,
-)
-from ._routes import route as _measured_route
 
-__all__ = [
-    "install", "uninstall", "hook", "set_num_threads", "get_num_threads",
-    "fused_multiply_add", "reduce", "warmup", "status",
-]
+__all__ = ["BACKEND", "ParallelBackend", "NUMBA_DTYPES"]
 
 NUMBA_DTYPES = frozenset(np.dtype(c) for c in "?bhilqBHILQfdFD")
+REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
 
 
 class Route:
@@ -93,17 +86,12 @@ def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
     return op.numpy, False  # a wrapper: each chunk's result is copied into place
 
 
-def _min_size() -> int | None:
-    env = os.environ.get("AIARRAY_KERNEL_MIN_SIZE", "").strip()
-    try:
-        return max(1, int(float(env))) if env else None
-    except ValueError:
-        return None
+def build_routes(tuning: _tuning.Tuning) -> dict:
+    """{op: {dtype: Route}} for every registry op and numba-typable dtype.
 
-
-def build_routes() -> dict:
-    """{op: {dtype: Route}} for every registry op and numba-typable dtype."""
-    forced = _min_size()
+    The plain rule: numba wherever a kernel exists that equals NumPy bit for bit
+    (every op but the transcendental ones); NumPy's loop in threads otherwise.
+    """
     table: dict = {}
     for op in OPS.values():
         if op.name in T.NO_LARGE_PATH:
@@ -111,72 +99,23 @@ def build_routes() -> dict:
         per = {}
         for dt in op.allowed & NUMBA_DTYPES:
             if op.to_float and dt.kind in "biu":
-                continue  # converted to float before the hook
+                continue  # converted to float before the backend sees it
             kind = dt.kind
             found = T.expression(op.name, kind)
             kernel = f"{op.name}_{found[0]}" if found else None
-            exact = found is not None and op.name not in T.TRANSCENDENTAL
-            route, size = _measured_route(op.name, dt.char, exact, op.name in T.TRANSCENDENTAL)
-            size = forced or size
+            numba = T.exact(op.name, kind)
+            if numba:
+                size = tuning.elements(tuning.numba_bytes, dt)
+            elif op.name in T.TRANSCENDENTAL:
+                size = tuning.costly(op.name, dt)
+            else:
+                size = tuning.elements(tuning.threads_bytes, dt)
             func, has_out = _thread_func(op, kind)
             pre = _PRECHECK.get(op.name) if kind == "i" else None
-            per[dt] = Route(kernel, route == "nb" and kernel is not None, size, func,
-                            has_out, pre)
+            per[dt] = Route(kernel, numba, size, func, has_out, pre)
         if per:
             table[op] = per
     return table
-
-
-_ROUTES: dict = {}
-_saved: tuple | None = None
-
-
-def install() -> None:
-    """Send large inputs of the dispatcher to this package (idempotent)."""
-    global _ROUTES, _saved
-    _ROUTES = build_routes()
-    if _saved is None:
-        _saved = (_dispatch.kernel_hook, _dispatch.KERNEL_MIN_SIZE)
-    # One short-path size for binary ops, from the cheap ones (the costly binary ops,
-    # pow, atan2 and hypot, reach the hook from that size too); each unary op its own.
-    binary = [r.min_size for op, per in _ROUTES.items()
-              if op.arity == 2 and op.name not in T.TRANSCENDENTAL for r in per.values()]
-    unary = {op.name: {dt: r.min_size for dt, r in per.items()}
-             for op, per in _ROUTES.items() if op.arity == 1}
-    _dispatch.set_kernel_hook(hook, min(binary), converting_hook, unary)
-
-
-def uninstall() -> None:
-    """Restore the dispatcher's previous hook and threshold."""
-    global _saved
-    if _saved is not None:
-        _dispatch.set_kernel_hook(*_saved, None)
-        _saved = None
-
-
-def set_num_threads(n: int) -> None:
-    """Threads used by the large-array path (default: AIARRAY_NUM_THREADS or all CPUs)."""
-    if type(n) is not int or n < 1:
-        raise ValueError(f"set_num_threads(): n must be a positive int, got {n!r}")
-    _threads.WORKERS.resize(n)
-    _numba.set_threads(n)
-
-
-def get_num_threads() -> int:
-    """Threads used by the large-array path."""
-    return _threads.WORKERS.n
-
-
-_numba.set_threads(_threads.WORKERS.n)
-
-
-def status() -> dict:
-    """Diagnostics: the numba loader's state and the threads in use."""
-    return {**_numba.status(), "threads": get_num_threads(),
-            "pooled_bytes": _buffers.pooled_bytes()}
-
-
-_spec = _numba.spec_of
 
 
 def _flat(a: np.ndarray) -> np.ndarray:
@@ -204,105 +143,8 @@ def _split_2d(shape: tuple, arrays: tuple) -> list | None:
     return None
 
 
-def _streams(out: np.ndarray) -> int:
-    """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
-    (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
-    return _numba.threads() if out.nbytes >= STREAM_MIN_BYTES else 0
-
-
+_spec = _numba.spec_of
 _WORKERS_SPEC = _numba.spec_of(0)[0]  # the ``workers`` argument (an int) of the 1-D kernels
-
-
-def _run_numba(route: Route, args: tuple, out: np.ndarray) -> bool:
-    """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
-    for a in args:
-        if not (a.flags.c_contiguous and a.flags.aligned):
-            return False
-    workers = _streams(out)
-    if len(args) == 1:
-        call = (_flat(args[0]), _flat(out), workers)
-        variant = "v"
-    else:
-        a, b = args
-        shape = out.shape
-        if a.shape == shape and b.shape == shape:
-            call, variant = (_flat(a), _flat(b), _flat(out), workers), "vv"
-        elif a.shape == shape and b.size == 1:
-            call, variant = (_flat(a), b.reshape(())[()], _flat(out), workers), "vs"
-        elif b.shape == shape and a.size == 1:
-            call, variant = (a.reshape(())[()], _flat(b), _flat(out), workers), "sv"
-        else:
-            views = _split_2d(shape, args)
-            if views is None:
-                return False
-            m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
-            call, variant = (*views, out.reshape(m, n)), "bc"
-    disp = _numba.kernel(f"{route.kernel}_{variant}", _spec(*call))
-    if disp is None:
-        return False
-    _numba.launch(disp, call)
-    return True
-
-
-def hook(op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
-    """The dispatcher's kernel seam: a new result array, or None to decline."""
-    per = _ROUTES.get(op)
-    if per is None:
-        return None
-    route = per.get(dt)
-    if route is None:
-        return None
-    if len(args) == 1:
-        shape = args[0].shape
-    else:
-        s1, s2 = args[0].shape, args[1].shape
-        if s1 == s2:
-            shape = s1
-        else:
-            try:
-                shape = np.broadcast_shapes(s1, s2)
-            except ValueError:
-                return None
-    size = 1
-    for s in shape:
-        size *= s
-    if size < route.min_size:
-        return None
-    if route.precheck is not None and not route.precheck(args):
-        return None
-    out = _buffers.empty(shape, op.result_dtype(dt))
-    if route.numba and _numba.available() and _run_numba(route, args, out):
-        return out
-    return _threads.elementwise(route.func, route.has_out, args, out)
-
-
-_CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")
-
-
-def converting_hook(op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
-    """``op`` on two same-shape arrays of other dtypes than ``dt``, each element
-    converted to ``dt`` as it is read (the ``vvx`` kernels), or None to decline.
-
-    Bitwise the plain path's result (``astype(dt)`` then the op): only for ops whose
-    numba route is exact, numeric ``dt``, contiguous operands, and no pre-check.
-    """
-    route = _ROUTES.get(op, {}).get(dt)
-    if route is None or not route.numba or route.precheck is not None \
-            or dt.kind not in T.CONVERTING_KINDS:
-        return None
-    a, b = args
-    if a.dtype not in _CONVERTIBLE or b.dtype not in _CONVERTIBLE or a.size < route.min_size:
-        return None
-    if not (a.flags.c_contiguous and b.flags.c_contiguous and a.flags.aligned
-            and b.flags.aligned) or not _numba.available():
-        return None
-    out = _buffers.empty(a.shape, op.result_dtype(dt))
-    call = (_flat(a), _flat(b), dt.type(0), _flat(out), _streams(out))
-    disp = _numba.kernel(f"{route.kernel}_vvx", _spec(*call))
-    if disp is None:
-        return None
-    _numba.launch(disp, call)
-    return out
 
 
 def _fma_chunk(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray) -> np.ndarray:
@@ -310,120 +152,295 @@ def _fma_chunk(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray) -> 
     return np.add(out, c, out=out)
 
 
-def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
-                       out_dtype: np.dtype) -> np.ndarray | None:
-    """``a * b + c`` (rounded twice, like NumPy) in one pass, or None to decline.
+class ParallelBackend(Backend):
+    """numba kernels and NumPy's loops in threads for large arrays (module docstring)."""
 
-    Only while the kernels are installed.  The operands are C-contiguous ndarrays of
-    ``out_dtype`` and of one shape (0-d or size-1 ones act as scalars); anything else
-    is declined.  Bitwise equal to NumPy's ``a * b + c``.
-    """
-    out_dtype = np.dtype(out_dtype)
-    if _saved is None or out_dtype not in NUMBA_DTYPES or out_dtype.kind == "c":
-        return None
-    arrays = (a, b, c)
-    shape = None
-    for x in arrays:
-        if type(x) is not np.ndarray or x.dtype != out_dtype or not x.flags.c_contiguous:
-            return None
-        if x.size != 1:
-            if shape is not None and x.shape != shape:
-                return None
-            shape = x.shape
-    if shape is None:
-        return None
-    size = int(np.prod(shape))
-    limit = _min_size() or DEFAULT_MIN["fma"]
-    if size < limit:
-        return None
-    out = _buffers.empty(shape, out_dtype)
-    if _numba.available():
-        variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
-        call = tuple(_flat(x) if v == "v" else x.reshape(())[()] for x, v in zip(arrays, variant))
-        call = (*call, _flat(out), _streams(out))
-        kinds = "b" if out_dtype.kind == "b" else "iuf"
-        disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
-        if disp is not None:
-            _numba.launch(disp, call)
-            return out
-    full = tuple(x if x.shape == shape else x.reshape(()) for x in arrays)
-    return _threads.elementwise(_fma_chunk, True, full, out)
+    name = "parallel"
 
+    def __init__(self) -> None:
+        self.version = 0
+        self._lock = threading.Lock()
+        self._threads = _machine.cpu_count()
+        env = os.environ.get("AIARRAY_NUM_THREADS", "").strip()
+        if env:
+            try:
+                self._threads = max(1, int(env))
+            except ValueError:
+                pass
+        self._tuning: _tuning.Tuning | None = None
+        self._routes: dict = {}
+        self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
+        self._overrides: dict = {}
+        self._calibration: bool | dict = True  # True: the stored one, when there is one
+        _threads.WORKERS.resize(self._threads)
+        _numba.set_threads(self._threads)
 
-_REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
+    # -- tuning --------------------------------------------------------------------
+    def tuning(self) -> _tuning.Tuning:
+        """The start sizes in force (derived on first use)."""
+        t = self._tuning
+        return t if t is not None else self._retune()
 
+    def _retune(self) -> _tuning.Tuning:
+        with self._lock:
+            if self._caches is None:
+                self._caches = _machine.cache_sizes()
+            l2, llc = self._caches
+            cal = self._calibration
+            if cal is True:
+                cal = _tuning.load_calibration(l2, llc)
+            tuning = _tuning.derive(self._threads, l2, llc, cal or None, forced_size())
+            if self._overrides:
+                tuning = _tuning.with_overrides(tuning, **self._overrides)
+            self._routes = build_routes(tuning)
+            self._tuning = tuning
+            self.version += 1
+            return tuning
 
-def _reduce_min_bytes(name: str, a: np.ndarray, axis: object, dtype: object) -> int:
-    """Input size from which a reduction's parallel route beats NumPy's single loop."""
-    full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
-    kernel = name in ("min", "max") or (
-        name in ("sum", "mean") and full and a.dtype in _threads.SUM_KERNEL_DTYPES
-        and (dtype is None or np.dtype(dtype) == a.dtype))
-    return KERNEL_REDUCE_MIN_BYTES if kernel else THREAD_REDUCE_MIN_BYTES
+    def tune(self, *, l2: int | None = None, llc: int | None = None,
+             calibration: bool | dict = True, **overrides: object) -> _tuning.Tuning:
+        """Derive the start sizes again: for these cache sizes (default: the machine's),
+        with ``calibration`` (True: the stored one if any; False: none; or the data),
+        and with any :class:`_tuning.Tuning` field overridden (tests, benchmarks)."""
+        with self._lock:
+            machine = _machine.cache_sizes()
+            self._caches = (l2 or machine[0], llc if llc is not None else machine[1])
+            self._calibration = calibration
+            self._overrides = dict(overrides)
+        return self._retune()
 
+    def threshold(self, op: object, dtype: np.dtype) -> int:
+        if self._tuning is None:
+            self._retune()
+        if isinstance(op, str):
+            return self._named_threshold(op, np.dtype(dtype))
+        route = self._routes.get(op, {}).get(dtype)
+        return NO_LIMIT if route is None else route.min_size
 
-def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
-           dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
-    """Parallel ``np.<name>(a, axis=axis, dtype=dtype, keepdims=keepdims)`` or None.
+    def _named_threshold(self, name: str, dt: np.dtype) -> int:
+        t = self.tuning()
+        if name == "multiply_add":
+            return t.elements(t.numba_bytes, dt) if dt in NUMBA_DTYPES else NO_LIMIT
+        if name in REDUCTIONS:
+            return min(t.elements(t.reduce_kernel_bytes, dt),
+                       t.elements(t.reduce_threads_bytes, dt))
+        return NO_LIMIT
 
-    Only while the kernels are installed.  ``name`` is one of sum, prod, mean, min,
-    max.  The result is NumPy's (an ndarray, 0-d for a full reduction): bitwise for
-    sums, products and means, which split where NumPy's pairwise summation splits
-    and run NumPy's loops in threads; the same value for min and max, which take a
-    numba kernel over the whole array (a NaN gives NaN).  Declined (None): small or
-    non-contiguous input, several but not all axes, float products, integer means,
-    float sums accumulated in another dtype, float16, and min/max along an axis.
-    """
-    if _saved is None or type(a) is not np.ndarray or name not in _REDUCTIONS:
-        return None
-    forced = _min_size()
-    if forced is not None and a.size < forced:
-        return None
-    if forced is None and a.nbytes < _reduce_min_bytes(name, a, axis, dtype):
-        return None  # NumPy's single loop is faster (measured, see _routes)
-    if isinstance(axis, tuple):
-        axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []
-        if len(axes) == a.ndim:
-            axis = None
-        elif len(axes) == 1:
-            axis = axes[0]
+    # -- threads -------------------------------------------------------------------
+    def set_num_threads(self, n: int) -> None:
+        with self._lock:
+            self._threads = n
+            _threads.WORKERS.resize(n)
+            _numba.set_threads(n)
+            tuned = self._tuning is not None
+        if tuned:
+            self._retune()
+
+    def get_num_threads(self) -> int:
+        return self._threads
+
+    def status(self) -> dict:
+        tuning = self._tuning
+        return {**_numba.status(), "backend": self.name, "threads": self._threads,
+                "pooled_bytes": _buffers.pooled_bytes(),
+                "tuning": None if tuning is None else _tuning.describe(tuning)}
+
+    # -- elementwise ---------------------------------------------------------------
+    def _streams(self, out: np.ndarray) -> int:
+        """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
+        (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
+        return _numba.threads() if out.nbytes >= self.tuning().stream_bytes else 0
+
+    def _run_numba(self, route: Route, args: tuple, out: np.ndarray) -> bool:
+        """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
+        for a in args:
+            if not (a.flags.c_contiguous and a.flags.aligned):
+                return False
+        workers = self._streams(out)
+        if len(args) == 1:
+            call = (_flat(args[0]), _flat(out), workers)
+            variant = "v"
         else:
-            return None
-    elif axis is not None:
-        if not -a.ndim <= axis < a.ndim:
-            return None
-        axis %= a.ndim
-    if name in ("min", "max"):
-        if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
-                or not _numba.available():
-            return None
-        out = _reductions.extreme(name, a.reshape(-1))
-        if out is None:
-            return None
-        return out.reshape((1,) * a.ndim) if keepdims else out
-    return _threads.reduce(name, a, axis, dtype, keepdims)
+            a, b = args
+            shape = out.shape
+            if a.shape == shape and b.shape == shape:
+                call, variant = (_flat(a), _flat(b), _flat(out), workers), "vv"
+            elif a.shape == shape and b.size == 1:
+                call, variant = (_flat(a), b.reshape(())[()], _flat(out), workers), "vs"
+            elif b.shape == shape and a.size == 1:
+                call, variant = (a.reshape(())[()], _flat(b), _flat(out), workers), "sv"
+            else:
+                views = _split_2d(shape, args)
+                if views is None:
+                    return False
+                m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
+                call, variant = (*views, out.reshape(m, n)), "bc"
+        disp = _numba.kernel(f"{route.kernel}_{variant}", _spec(*call))
+        if disp is None:
+            return False
+        _numba.launch(disp, call)
+        return True
 
+    def route(self, op: ElementwiseOp, dtype: np.dtype) -> Route | None:
+        """The route of ``op`` on ``dtype`` (None: NumPy at every size)."""
+        if self._tuning is None:
+            self._retune()
+        return self._routes.get(op, {}).get(dtype)
 
-def warmup(names: tuple = ("add",), dtypes: tuple = ("float64",),
-           variants: tuple = ("v", "vv", "vs")) -> None:
-    """Compile (or load from the disk cache) kernels now, in the calling thread."""
-    for name in names:
-        op = OPS[name]
-        for dt in dtypes:
-            dt = np.dtype(dt)
-            route = _ROUTES.get(op, {}).get(dt) or build_routes().get(op, {}).get(dt)
-            if route is None or route.kernel is None:
-                continue
-            res = op.result_dtype(dt)
-            for v in variants:
-                if (op.arity == 1) != (v == "v"):
-                    continue
-                args = [("s" if c == "s" else "a", dt.char, 1 if c == "v" else 0, True)
-                        for c in v]
-                spec = (*args, ("a", res.char, 1, True)) + ((_WORKERS_SPEC,) if v != "bc" else ())
-                was = _numba._sync
-                _numba.set_sync(True)
+    def elementwise(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+        route = self.route(op, dt)
+        if route is None:
+            return None
+        if len(args) == 1:
+            shape = args[0].shape
+        else:
+            s1, s2 = args[0].shape, args[1].shape
+            if s1 == s2:
+                shape = s1
+            else:
                 try:
-                    _numba.kernel(f"{route.kernel}_{v}", spec)
-                finally:
-                    _numba.set_sync(was)
+                    shape = np.broadcast_shapes(s1, s2)
+                except ValueError:
+                    return None
+        size = 1
+        for s in shape:
+            size *= s
+        if size < route.min_size:
+            return None
+        if route.precheck is not None and not route.precheck(args):
+            return None
+        out = _buffers.empty(shape, op.result_dtype(dt))
+        if route.numba and _numba.available() and self._run_numba(route, args, out):
+            return out
+        return _threads.elementwise(route.func, route.has_out, args, out)
+
+    def converting(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+        """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
+        contiguous operands, and no pre-check."""
+        route = self.route(op, dt)
+        if route is None or not route.numba or route.precheck is not None \
+                or dt.kind not in T.CONVERTING_KINDS:
+            return None
+        a, b = args
+        if a.dtype not in _CONVERTIBLE or b.dtype not in _CONVERTIBLE \
+                or a.size < route.min_size:
+            return None
+        if not (a.flags.c_contiguous and b.flags.c_contiguous and a.flags.aligned
+                and b.flags.aligned) or not _numba.available():
+            return None
+        out = _buffers.empty(a.shape, op.result_dtype(dt))
+        call = (_flat(a), _flat(b), dt.type(0), _flat(out), self._streams(out))
+        disp = _numba.kernel(f"{route.kernel}_vvx", _spec(*call))
+        if disp is None:
+            return None
+        _numba.launch(disp, call)
+        return out
+
+    def fused_multiply_add(self, a: np.ndarray, b: np.ndarray, c: np.ndarray,
+                           dtype: np.dtype) -> np.ndarray | None:
+        """One pass, no temporary; C-contiguous operands of ``dtype``, not complex."""
+        dtype = np.dtype(dtype)
+        if dtype not in NUMBA_DTYPES or dtype.kind == "c":
+            return None
+        arrays = (a, b, c)
+        shape = None
+        for x in arrays:
+            if type(x) is not np.ndarray or x.dtype != dtype or not x.flags.c_contiguous:
+                return None
+            if x.size != 1:
+                if shape is not None and x.shape != shape:
+                    return None
+                shape = x.shape
+        if shape is None:
+            return None
+        size = 1
+        for s in shape:
+            size *= s
+        if size < self._named_threshold("multiply_add", dtype):
+            return None
+        out = _buffers.empty(shape, dtype)
+        if _numba.available():
+            variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
+            call = tuple(_flat(x) if v == "v" else x.reshape(())[()]
+                         for x, v in zip(arrays, variant))
+            call = (*call, _flat(out), self._streams(out))
+            kinds = "b" if dtype.kind == "b" else "iuf"
+            disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
+            if disp is not None:
+                _numba.launch(disp, call)
+                return out
+        full = tuple(x if x.shape == shape else x.reshape(()) for x in arrays)
+        return _threads.elementwise(_fma_chunk, True, full, out)
+
+    # -- reductions ----------------------------------------------------------------
+    def _reduce_min_size(self, name: str, a: np.ndarray, axis: object, dtype: object) -> int:
+        """Input elements from which a reduction's parallel route beats NumPy's loop."""
+        t = self.tuning()
+        full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
+        kernel = name in ("min", "max") or (
+            name in ("sum", "mean") and full and a.dtype in _threads.SUM_KERNEL_DTYPES
+            and (dtype is None or np.dtype(dtype) == a.dtype))
+        return t.elements(t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes, a.dtype)
+
+    def reduce(self, name: str, a: np.ndarray, axis: int | tuple | None = None,
+               dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+        """Bitwise NumPy's for sums, products and means, which split where NumPy's
+        pairwise summation splits and run NumPy's loops in threads (full float sums: a
+        numba kernel of NumPy's pairwise summation); the same value for min and max,
+        which take a numba kernel over the whole array (a NaN gives NaN).  Declined:
+        small or non-contiguous input, several but not all axes, float products,
+        integer means, float sums accumulated in another dtype, float16, and min/max
+        along an axis."""
+        if type(a) is not np.ndarray or name not in REDUCTIONS:
+            return None
+        if a.size < self._reduce_min_size(name, a, axis, dtype):
+            return None
+        if isinstance(axis, tuple):
+            axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []
+            if len(axes) == a.ndim:
+                axis = None
+            elif len(axes) == 1:
+                axis = axes[0]
+            else:
+                return None
+        elif axis is not None:
+            if not -a.ndim <= axis < a.ndim:
+                return None
+            axis %= a.ndim
+        if name in ("min", "max"):
+            if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
+                    or not _numba.available():
+                return None
+            out = _reductions.extreme(name, a.reshape(-1))
+            if out is None:
+                return None
+            return out.reshape((1,) * a.ndim) if keepdims else out
+        t = self.tuning()
+        threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
+        return _threads.reduce(name, a, axis, dtype, keepdims, threads_min)
+
+    # -- compiling ahead -----------------------------------------------------------
+    def warmup(self, names: tuple = ("add",), dtypes: tuple = ("float64",),
+               variants: tuple = ("v", "vv", "vs")) -> None:
+        """Compile (or load from the disk cache) kernels now, in the calling thread."""
+        for name in names:
+            op = OPS[name]
+            for dt in dtypes:
+                dt = np.dtype(dt)
+                route = self.route(op, dt)
+                if route is None or route.kernel is None:
+                    continue
+                res = op.result_dtype(dt)
+                for v in variants:
+                    if (op.arity == 1) != (v == "v"):
+                        continue
+                    args = [("s" if c == "s" else "a", dt.char, 1 if c == "v" else 0, True)
+                            for c in v]
+                    spec = (*args, ("a", res.char, 1, True)) + \
+                        ((_WORKERS_SPEC,) if v != "bc" else ())
+                    _numba.compile_now(f"{route.kernel}_{v}", spec)
+
+
+_CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")
+
+BACKEND = ParallelBackend()

@@ -11,8 +11,8 @@ bits as NumPy, so the switch is invisible in results.
 ``AIARRAY_KERNELS_SYNC=1`` (or :func:`set_sync`) compiles in the calling thread
 instead, for tests and benchmarks that need a known route.
 
-Placement: under ``omp`` each launch first binds the launching thread's workers off its
-CPU (``_placement``).
+Placement (opt-in, ``AIARRAY_PIN_THREADS=1``): under ``omp`` each launch first binds
+the launching thread's workers off its CPU (``_placement``).
 
 Thread safety: numba's ``workqueue`` layer aborts the process when two threads
 launch parallel kernels at once, so with that layer every launch holds one lock;
@@ -23,11 +23,10 @@ child never launches numba kernels (GNU OpenMP is not fork-safe).
 
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import numpy as np
 
@@ -90,8 +89,7 @@ def _load() -> None:
 
             from . import _generated
 
-            with _spin_setting():
-                parallel._launch_threads()
+            parallel._launch_threads()
             _layer = numba.threading_layer()
             _launch_lock = threading.Lock() if _layer == "workqueue" else None
             if _layer == "omp":
@@ -106,29 +104,6 @@ def _load() -> None:
         except Exception as e:  # numba missing or broken: NumPy routes only
             _error = e
             _state = "failed"
-
-
-# How long GNU OpenMP's idle workers spin before they sleep (GOMP_SPINCOUNT), unless
-# the user sets GOMP_SPINCOUNT or OMP_WAIT_POLICY.  libgomp's default (300000, about
-# 4-8 ms here) keeps a worker spinning on its CPU long after a kernel; a following
-# NumPy-in-threads call then waits for that CPU: float32 sin of 4e6 elements right after
-# a numba add took 4.7 ms (NumPy alone: 4.3-4.5 ms) with the default, 2.5 ms with 10000.
-# Back-to-back kernels of 2**18-2**20 elements measured the same with either.
-GOMP_SPIN_COUNT = 10000
-
-
-@contextlib.contextmanager
-def _spin_setting() -> Iterator[None]:
-    """GOMP_SPINCOUNT for the moment libgomp loads (it reads its environment then),
-    taken out of ``os.environ`` again so that child processes do not inherit it."""
-    chosen = {"GOMP_SPINCOUNT", "OMP_WAIT_POLICY"} & set(os.environ)
-    if not chosen:
-        os.environ["GOMP_SPINCOUNT"] = str(GOMP_SPIN_COUNT)
-    try:
-        yield
-    finally:
-        if not chosen:
-            os.environ.pop("GOMP_SPINCOUNT", None)
 
 
 def spec_of(*args: object) -> tuple:
@@ -156,11 +131,11 @@ def _sample(spec: tuple) -> tuple:
     return tuple(out)
 
 
-def _compile(key: tuple) -> None:
+def _compile(key: tuple, launch_once: bool = True) -> None:
     name, spec = key
     try:
         disp = getattr(_mod, name)
-        if _sync:
+        if _sync and launch_once:
             launch(disp, _sample(spec))
         else:  # compile only: the first launch should come from a calling thread
             disp.compile(tuple(_typeof(x) for x in _sample(spec)))
@@ -210,6 +185,20 @@ def kernel(name: str, spec: tuple) -> Callable | None:
     return None
 
 
+def compile_now(name: str, spec: tuple) -> Callable | None:
+    """The dispatcher for ``name`` compiled for ``spec`` in the calling thread (or
+    loaded from numba's disk cache); None when it cannot be."""
+    disp = _ready.get((name, spec))
+    if disp is not None or not available() or name in _failed:
+        return disp
+    _load()
+    if _state == "ready":
+        with _lock:
+            _asked.add((name, spec))
+        _compile((name, spec), launch_once=False)
+    return _ready.get((name, spec))
+
+
 def wait(timeout: float = 60.0) -> bool:
     """Block until every kernel asked for so far is ready (or failed); True if all are."""
     import time
@@ -253,7 +242,7 @@ def launch(disp: Callable, args: tuple) -> None:
     if lock is None:
         if _nb_get() != n:
             _nb_set(n)
-        if _place is not None:
+        if _place is not None:  # returns at once unless placement is on
             _place(n, team_tids)
         disp(*args)
         return

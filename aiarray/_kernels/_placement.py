@@ -1,29 +1,33 @@
-"""Keep a parallel launch's worker threads off the launching thread's CPU.
+"""Keep a parallel launch's worker threads off the launching thread's CPU (opt-in).
+
+Off unless ``AIARRAY_PIN_THREADS=1``: binding threads to CPUs is a process-wide
+effect (another library's threads in the same process, or another process pinned the
+same way, compete for the CPUs bound), so aiarray does it only when asked.
 
 GNU OpenMP leaves its worker threads unbound.  After the launching thread has slept
 (I/O, a pause between calls) the scheduler often wakes it on the CPU where its worker
 last ran; the launch then wakes the worker on that same CPU, and the launching thread,
 done with its share, spins at the end-of-region barrier while the worker waits for the
-CPU it occupies.  Measured here (2 CPUs): 4-8 ms stalls, one or two scheduler ticks, on
+CPU it occupies.  Measured on a 2-CPU VM: 4-8 ms stalls, one or two scheduler ticks, on
 10-20% of the launches that follow a 20 ms pause, where a full max of 1e7 float32 takes
 0.6 ms.  ``OMP_PROC_BIND`` avoids that but binds the launching thread as well, and
 every thread it starts afterwards inherits that one-CPU mask.
 
-So aiarray binds the workers only.  Before each launch it reads the launching thread's
-CPU (``sched_getcpu``, ~60 ns); when that CPU differs from the last launch's, each worker
-of the launching thread's team is bound to one of the other CPUs the launching thread
-may use.  The launching thread itself is never bound.  aiarray's own pool for NumPy's
-loops in threads (``_threads``) gets the same treatment (:func:`place_pool`).
+When asked to, aiarray binds the workers only.  Before each launch it reads the
+launching thread's CPU (``sched_getcpu``, ~60 ns); when that CPU differs from the last
+launch's, each worker of the launching thread's team is bound to one of the other CPUs
+the launching thread may use.  The launching thread itself is never bound.  aiarray's
+own pool for NumPy's loops in threads (``_threads``) gets the same treatment
+(:func:`place_pool`).
 
-Off when: not Linux; for numba's teams, its threading layer is not ``omp`` (``_numba``
-decides); the launching thread may use fewer CPUs than the team has threads; the user
-binds OpenMP threads (``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``); or
-``AIARRAY_PIN_THREADS=0``.
+Off when: ``AIARRAY_PIN_THREADS`` is not ``1`` (the default); not Linux; for numba's
+teams, its threading layer is not ``omp`` (``_numba`` decides); the launching thread may
+use fewer CPUs than the team has threads; or the user binds OpenMP threads
+(``OMP_PROC_BIND``, ``OMP_PLACES``, ``GOMP_CPU_AFFINITY``).
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 import threading
@@ -38,6 +42,8 @@ MAX_TEAMS = 64  # launching threads remembered; past that the table starts afres
 def _sched_getcpu() -> Callable[[], int] | None:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # not at import: placement is off by default
+
     try:
         fn = ctypes.CDLL(None).sched_getcpu
     except (OSError, AttributeError):
@@ -47,9 +53,9 @@ def _sched_getcpu() -> Callable[[], int] | None:
 
 
 def enabled_by_env(environ: dict | None = None) -> bool:
-    """False when ``AIARRAY_PIN_THREADS=0`` or the user binds OpenMP threads."""
+    """True when ``AIARRAY_PIN_THREADS=1`` and the user does not bind OpenMP threads."""
     env = os.environ if environ is None else environ
-    return env.get("AIARRAY_PIN_THREADS", "1") != "0" and not any(
+    return env.get("AIARRAY_PIN_THREADS", "0") == "1" and not any(
         name in env for name in USER_BINDING_ENV)
 
 
@@ -78,6 +84,11 @@ def _ready() -> bool:
         if _getcpu is None:
             _enabled = False
     return _getcpu is not None
+
+
+def enabled() -> bool:
+    """Whether workers are bound (placement asked for, and supported here)."""
+    return _enabled
 
 
 def set_enabled(flag: bool) -> None:

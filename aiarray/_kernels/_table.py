@@ -3,10 +3,10 @@
 Pure data (no numba import).  ``EXPR[op][kinds]`` is a scalar expression over the
 operands ``a`` (and ``b``) for the dtype kinds in ``kinds`` (NumPy kind letters:
 ``b`` bool, ``i`` signed, ``u`` unsigned, ``f`` real float, ``c`` complex).  Names
-inside an expression: the operands, ``math``, ``np``, the helpers written out in
-:mod:`aiarray._kernels._gen` (``one``, ``ffloordiv``, ...) and ``nbits`` (the bit
-width of the operands' dtype).  The generator turns every entry into the kernels
-of ``_generated.py``.
+inside an expression: the operands, ``math``, ``np``, the helpers of
+:mod:`aiarray._kernels._helpers` (``one``, ``ffloordiv``, ...) and ``nbits`` (the bit
+width of the operands' dtype).  The generator (``tools/gen_kernels.py``) turns every
+entry into the kernels of ``_generated.py``.
 
 ``NUMPY_ONLY[op]`` gives, per kinds, why an op keeps NumPy's loop (the kernel
 module then runs that loop in threads, see ``_threads``).  A test checks that
@@ -130,9 +130,16 @@ DIRECT_STREAM = frozenset({
 VECTOR_STREAM = {"divide": "fdiv"}
 
 # Ops whose kernels must equal NumPy bit for bit (correctly rounded or exact).
-# The others are transcendental: within ULP[op] units in the last place of NumPy.
+# The others are transcendental: within ULP[op] units in the last place of NumPy on
+# floats (integer pow is exact: repeated multiplication).
 TRANSCENDENTAL = frozenset({*_REAL, "pow", "atan2", "hypot"})
 ULP: dict[str, int] = {name: 4 for name in TRANSCENDENTAL}
+
+
+def exact(op: str, kind: str) -> bool:
+    """Whether ``op`` has a kernel for dtype kind ``kind`` that equals NumPy bit for bit
+    (the parallel backend's rule: numba wherever this holds)."""
+    return expression(op, kind) is not None and (op not in TRANSCENDENTAL or kind in "biu")
 
 
 def expression(op: str, kind: str) -> tuple[str, str] | None:

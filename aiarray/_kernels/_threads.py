@@ -20,72 +20,91 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
-from . import _numba, _placement, _routes
-
-
-def default_threads() -> int:
-    """AIARRAY_NUM_THREADS, else the CPUs this process may run on."""
-    env = os.environ.get("AIARRAY_NUM_THREADS", "").strip()
-    if env:
-        try:
-            return max(1, int(env))
-        except ValueError:
-            pass
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+from . import _numba, _placement
 
 
 class Workers:
     """A persistent pool of ``n - 1`` threads; the caller runs one share itself.
 
-    Safe to call from several Python threads at once (each call waits only for
-    its own futures) and after ``fork`` (the child builds a new pool).
+    Safe to call from several Python threads at once (each call waits only for its
+    own tasks), while another thread resizes the pool (a call keeps the pool it
+    started with; a replaced pool shuts down when its last call ends), and after
+    ``fork`` (the child builds a new pool).
     """
 
     def __init__(self, n: int) -> None:
-        self.n = n
+        self.n = max(1, n)
         self._pool: Any = None  # a concurrent.futures.ThreadPoolExecutor, made on first use
         self._pid = -1
         self._lock = threading.Lock()
         self._tids: list[int] = []  # the pool threads' kernel ids, as they start
+        self._users: dict[Any, int] = {}  # pool -> calls running on it
+        self._retired: set = set()  # replaced pools that calls still use
 
     def resize(self, n: int) -> None:
+        """Use ``n`` threads from the next call on."""
         with self._lock:
             old, self._pool, self.n = self._pool, None, max(1, n)
-        if old is not None and self._pid == os.getpid():
-            old.shutdown(wait=False)
+            if old is not None and self._pid == os.getpid():
+                if self._users.get(old):
+                    self._retired.add(old)  # shut down by the last call using it
+                else:
+                    old.shutdown(wait=False)
 
-    def _executor(self) -> Any:
-        pool = self._pool
-        if pool is None or self._pid != os.getpid():
-            from concurrent.futures import ThreadPoolExecutor  # not at import: ~3 ms
+    def _acquire(self) -> tuple[Any, list[int]]:
+        """The current pool (made if needed), counted as used by one more call."""
+        with self._lock:
+            if self._pid != os.getpid():  # a forked child: the parent's threads are gone
+                self._pool, self._users, self._retired = None, {}, set()
+            if self._pool is None:
+                from concurrent.futures import ThreadPoolExecutor  # not at import: ~3 ms
 
-            with self._lock:
-                if self._pool is None or self._pid != os.getpid():
-                    tids: list[int] = []
-                    self._pool = ThreadPoolExecutor(
-                        max(1, self.n - 1), thread_name_prefix="aiarray",
-                        initializer=lambda: tids.append(threading.get_native_id()))
-                    self._tids = tids
-                    self._pid = os.getpid()
-                pool = self._pool
-        return pool
+                tids: list[int] = []
+                self._pool = ThreadPoolExecutor(
+                    max(1, self.n - 1), thread_name_prefix="aiarray",
+                    initializer=lambda: tids.append(threading.get_native_id()))
+                self._tids = tids
+                self._pid = os.getpid()
+            pool = self._pool
+            self._users[pool] = self._users.get(pool, 0) + 1
+            return pool, self._tids
+
+    def _release(self, pool: Any) -> None:
+        with self._lock:
+            left = self._users.get(pool, 1) - 1
+            if left > 0:
+                self._users[pool] = left
+                return
+            self._users.pop(pool, None)
+            if pool in self._retired:
+                self._retired.discard(pool)
+                pool.shutdown(wait=False)
 
     def run(self, func: Callable, tasks: list) -> list:
-        """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced."""
+        """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced.
+
+        Returns only when every task has finished, also when one raised (the first
+        error is re-raised) or when submitting failed part-way: no task can still be
+        writing into a buffer after the call.
+        """
         if len(tasks) == 1 or self.n == 1:
             return [_quiet_call(func, t) for t in tasks]
-        pool = self._executor()
-        _placement.place_pool(self._tids)  # keep the pool threads off this thread's CPU
-        futures = [pool.submit(_quiet_call, func, t) for t in tasks[1:]]
-        first = None
+        from concurrent.futures import wait  # not at import: ~3 ms
+
+        pool, tids = self._acquire()
         try:
-            first = _quiet_call(func, tasks[0])
+            if _placement.enabled():
+                _placement.place_pool(tids)  # keep the pool threads off this thread's CPU
+            submitted: list = []
+            try:
+                for t in tasks[1:]:
+                    submitted.append(pool.submit(_quiet_call, func, t))
+                first = _quiet_call(func, tasks[0])
+            finally:
+                wait(submitted)
+            return [first, *(f.result() for f in submitted)]
         finally:
-            rest = [f.result() for f in futures]  # waits for all, re-raises the first error
-        return [first, *rest]
+            self._release(pool)
 
 
 def _quiet_call(func: Callable, args: tuple) -> object:
@@ -96,7 +115,7 @@ def _quiet_call(func: Callable, args: tuple) -> object:
         quiet_exit(token)
 
 
-WORKERS = Workers(default_threads())
+WORKERS = Workers(1)  # sized by the backend (aiarray.set_num_threads)
 
 
 def bounds(n: int, parts: int) -> list[tuple[int, int]]:
@@ -185,16 +204,17 @@ def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
     return list(out)
 
 
-def _flat_sum(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def _flat_sum(a: np.ndarray, dtype: np.dtype, threads_min: int) -> np.ndarray:
     """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
 
     The leaves are summed by the numba kernel when it is ready (float32/float64),
-    else by NumPy's loop in threads; either way each leaf is NumPy's sum of it.
+    else by NumPy's loop in threads (from ``threads_min`` elements; NumPy's own loop
+    below); either way each leaf is NumPy's sum of it.
     """
     tree = _pairwise_pieces(0, a.shape[0], _depth(WORKERS.n))
     leaves = _leaves(tree)
     sums = _kernel_leaf_sums(a, leaves) if dtype == a.dtype else None
-    if sums is None and a.nbytes < _routes.THREAD_REDUCE_MIN_BYTES:
+    if sums is None and a.size < threads_min:
         return np.asarray(np.add.reduce(a, dtype=dtype))  # too small for threads
     if sums is None:
         sums = WORKERS.run(lambda lo, hi: np.add.reduce(a[lo:hi], dtype=dtype), leaves)
@@ -203,11 +223,13 @@ def _flat_sum(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
 
 
 _REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
+
+
 def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | None,
-                 kw: dict) -> np.ndarray:
+                 kw: dict, threads_min: int) -> np.ndarray:
     """The reduction of a 1-D contiguous array, as a 0-d array."""
     if name == "sum" and vec.dtype.kind == "f":
-        return _flat_sum(vec, acc)
+        return _flat_sum(vec, acc, threads_min)
     parts = bounds(vec.shape[0], WORKERS.n)
     res = WORKERS.run(lambda lo, hi: ufunc.reduce(vec[lo:hi], **kw), parts)
     return np.asarray(ufunc.reduce(np.asarray(res), **kw))
@@ -217,9 +239,10 @@ _UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see re
 
 
 def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
-           keepdims: bool) -> np.ndarray | None:
+           keepdims: bool, threads_min: int = 0) -> np.ndarray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype)`` for sum, prod and mean, bitwise
-    equal, or None."""
+    equal, or None.  A full float sum whose leaves the numba kernel cannot sum (yet)
+    runs NumPy's loop in threads from ``threads_min`` elements, NumPy's own below."""
     kind = a.dtype.kind
     if a.dtype not in _REDUCIBLE or (name != "mean" and name not in _UFUNC):
         return None
@@ -227,33 +250,31 @@ def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
     if name == "mean":
         if kind != "f" or (acc is not None and acc != a.dtype):
             return None  # integer means accumulate in float64 blocks: order matters
-        total = reduce("sum", a, axis, None, keepdims)
+        total = reduce("sum", a, axis, None, keepdims, threads_min)
         if total is None:
             return None
         count = a.size // max(total.size, 1) if a.size else 0
         return np.true_divide(total, count, out=total) if total.ndim else \
             np.asarray(total.dtype.type(total[()] / count))
-    ufunc = _UFUNC[name]
-    if name in ("sum", "prod"):
-        default = np.sum(np.zeros(1, a.dtype)).dtype if name == "sum" else \
-            np.prod(np.ones(1, a.dtype)).dtype
-        acc = default if acc is None else acc
-        exact = kind in "biu" and acc.kind in "iu"  # modular integer arithmetic
-        if not exact and not (name == "sum" and kind == "f" and acc == a.dtype):
-            return None
+    ufunc = _UFUNC[name]  # sum or prod from here on
+    default = np.sum(np.zeros(1, a.dtype)).dtype if name == "sum" else \
+        np.prod(np.ones(1, a.dtype)).dtype
+    acc = default if acc is None else acc
+    exact = kind in "biu" and acc.kind in "iu"  # modular integer arithmetic
+    if not exact and not (name == "sum" and kind == "f" and acc == a.dtype):
+        return None
     if not a.flags.c_contiguous or a.ndim == 0:
         return None
-    kw = {"dtype": acc} if name in ("sum", "prod") else {}
+    kw = {"dtype": acc}
     if axis is None or a.ndim == 1:
-        out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw)
+        out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw, threads_min)
         return out.reshape((1,) * a.ndim) if keepdims else out
     pre = int(np.prod(a.shape[:axis], dtype=np.int64))
     n = a.shape[axis]
     post = int(np.prod(a.shape[axis + 1:], dtype=np.int64))
     a3 = a.reshape(pre, n, post)
     res_shape = a.shape[:axis] + ((1,) if keepdims else ()) + a.shape[axis + 1:]
-    out_dtype = acc if acc is not None else a.dtype
-    out = np.empty((pre, post), out_dtype)
+    out = np.empty((pre, post), acc)
     threads = WORKERS.n
     if pre >= 2 * threads:
         def work(lo: int, hi: int) -> None:
@@ -265,7 +286,7 @@ def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
         WORKERS.run(work, bounds(post, threads))
     elif post == 1:
         for r in range(pre):
-            out[r, 0] = _flat_reduce(name, ufunc, a3[r, :, 0], acc, kw)
+            out[r, 0] = _flat_reduce(name, ufunc, a3[r, :, 0], acc, kw, threads_min)
     else:
         return None
     return out.reshape(res_shape)

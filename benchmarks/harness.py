@@ -1,10 +1,11 @@
 """Side-by-side timings: aiarray against NumPy and the peers that are installed.
 
-``python -m aiarray bench`` runs a quick version (n = 1e6, few repetitions) with a
-progress bar; ``benchmarks/bench.py`` runs the full one (n = 1e7) and writes
-docs/benchmarks.md and docs/benchmarks.png.  All libraries run in one process,
-interleaved (each repetition times every library once), and the report gives
-medians and ratios to NumPy's allocating call (< 1 is faster than NumPy).
+The harness of ``benchmarks/bench.py`` (the full run: n = 1e7, writes
+docs/benchmarks.md and docs/benchmarks.png) and of ``python -m aiarray bench`` (run
+from a source checkout; ``--quick``: a subset of the cases in under a minute).  All
+libraries run in one process, interleaved (each repetition times every library
+once), and the report gives medians and ratios to NumPy's allocating call (< 1 is
+faster than NumPy), and whether aiarray meets each case's target.
 
 A large case's sample is a burst of ``BURST`` back-to-back calls, as a program
 calling an op in a loop makes them: the table gives the later calls (thread pools
@@ -36,6 +37,35 @@ BURST = 4  # back-to-back calls per sample of a large case
 GAP = 0.02
 
 
+@dataclass(frozen=True)
+class Target:
+    """What aiarray should reach on a case: its time over NumPy's at most ``ratio``, and
+    (``strict_factor``) at least that many times faster than array-api-strict."""
+
+    ratio: float
+    strict_factor: float | None = None
+
+    def __str__(self) -> str:
+        text = f"<= {self.ratio:g}"
+        return text + (f"; >= {self.strict_factor:g}x faster than strict"
+                       if self.strict_factor else "")
+
+    def verdict(self, times: dict[str, float]) -> str:
+        """"met", "missed (...)" or "-" (not measured) for a case's median times."""
+        base, ours = times.get("numpy"), times.get("aiarray")
+        if not base or not ours:
+            return "-"
+        misses = []
+        if ours / base > self.ratio:
+            misses.append(f"{ours / base:.2f} > {self.ratio:g}")
+        strict = times.get("array-api-strict")
+        if self.strict_factor and strict and strict / ours < self.strict_factor:
+            misses.append(f"{strict / ours:.1f}x < {self.strict_factor:g}x")
+        if misses:
+            return "missed (" + "; ".join(misses) + ")"
+        return "met" if strict or not self.strict_factor else "met (strict not installed)"
+
+
 @dataclass
 class Case:
     """One benchmark: how each library computes it from its own arrays."""
@@ -45,7 +75,13 @@ class Case:
     shape: tuple[int, ...]
     calls: dict[str, object] = field(default_factory=dict)  # peer -> fn(*arrays) or str
     inner: int = 1  # calls per timed sample (small arrays)
-    target: str = ""
+    target: Target | None = None
+
+
+# The cases ``--quick`` runs: one of each kind.
+QUICK = ("add float32", "multiply float64", "sqrt float32", "add float32+int32", "exp float32",
+         "sin float64", "multiply_add float32", "sum float32", "max float64",
+         "small add float64 ()")
 
 
 def _peers() -> dict[str, object]:
@@ -72,26 +108,26 @@ def _cases(n: int, small: bool = True) -> list[Case]:
                                ("divide", "a / b", lambda xp, a, b: xp.divide(a, b))):
             cases.append(Case(f"{name} {dt}", (dt, dt), (n,), {
                 "numpy": lambda a, b, f=fn: f(np, a, b), "aiarray": fn, "numexpr": expr,
-                "array-api-strict": fn, "torch": fn}, target="<= 0.55"))
+                "array-api-strict": fn, "torch": fn}, target=Target(0.55)))
         cases.append(Case(f"sqrt {dt}", (dt,), (n,), {
             "numpy": np.sqrt, "aiarray": lambda xp, a: xp.sqrt(a), "numexpr": "sqrt(a)",
             "array-api-strict": lambda xp, a: xp.sqrt(a), "torch": lambda xp, a: xp.sqrt(a)},
-            target="<= 0.55"))
+            target=Target(0.55)))
     cases.append(Case("add float32+int32", ("float32", "int32"), (n,), {
-        "numpy": np.add, "aiarray": add, "numexpr": "a + b", "torch": add}, target="<= 0.55"))
+        "numpy": np.add, "aiarray": add, "numexpr": "a + b", "torch": add}, target=Target(0.55)))
     for dt in ("float32", "float64"):
         for name, np_name in (("exp", "exp"), ("sin", "sin"), ("log", "log"), ("tanh", "tanh")):
             f = lambda xp, a, name=name: getattr(xp, name)(a)
             cases.append(Case(f"{name} {dt}", (dt,), (n,), {
                 "numpy": getattr(np, np_name), "aiarray": f, "numexpr": f"{name}(a)",
-                "array-api-strict": f, "torch": f}, target="<= 0.6"))
+                "array-api-strict": f, "torch": f}, target=Target(0.6)))
     for dt in ("float32", "float64"):
         cases.append(Case(f"multiply_add {dt}", (dt, dt, dt), (n,), {
             "numpy": lambda a, b, c: a * b + c,
             "aiarray": lambda xp, a, b, c: xp.multiply_add(a, b, c),
             "numexpr": "a * b + c",
             "array-api-strict": lambda xp, a, b, c: a * b + c,
-            "torch": lambda xp, a, b, c: xp.addcmul(c, a, b)}, target="<= 0.5"))
+            "torch": lambda xp, a, b, c: xp.addcmul(c, a, b)}, target=Target(0.5)))
     for dt in ("float32", "float64"):
         for name in ("sum", "mean", "max"):
             f = lambda xp, a, name=name: getattr(xp, name)(a)
@@ -99,13 +135,13 @@ def _cases(n: int, small: bool = True) -> list[Case]:
                      "torch": f}
             if name == "sum":
                 calls["numexpr"] = "sum(a)"
-            cases.append(Case(f"{name} {dt}", (dt,), (n,), calls, target="<= 0.6"))
+            cases.append(Case(f"{name} {dt}", (dt,), (n,), calls, target=Target(0.6)))
     if small:
         for shape in ((), (10,)):
             # every peer's own add, called the same way (one call frame, no wrapper)
             cases.append(Case(f"small add float64 {shape}", ("float64", "float64"), shape, {
                 "numpy": np.add, "aiarray": "add", "array-api-strict": "add", "torch": "add"},
-                inner=2000, target="<= 2.5; >= 8x faster than strict"))
+                inner=2000, target=Target(2.5, strict_factor=8)))
     return cases
 
 
@@ -147,14 +183,17 @@ def _busy_ticks() -> int | None:
     return sum(fields) - fields[3] - fields[4]  # all but idle and iowait
 
 
-def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15) -> bool:
+def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15,
+               say: Callable[[str], None] | None = None) -> bool:
     """Wait (up to ``max_wait`` s) until other processes use < ``share`` of one core.
 
     The parallel routes need every core; on a shared machine another process's burst
-    would be measured as aiarray's cost.  Returns False when it never got quiet.
+    would be measured as aiarray's cost.  ``say`` (if given) is told when and why it
+    waits.  Returns False when it never got quiet.
     """
     hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     end = time.monotonic() + max_wait
+    told = False
     while True:
         busy0, own0 = _busy_ticks(), os.times()
         if busy0 is None:
@@ -162,10 +201,16 @@ def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15
         time.sleep(window)
         busy1, own1 = _busy_ticks(), os.times()
         own = (own1.user + own1.system - own0.user - own0.system) * hz
-        others = busy1 - busy0 - own
-        if others < share * window * hz:
+        others = (busy1 - busy0 - own) / (window * hz)  # cores other processes use
+        if others < share:
             return True
+        if say is not None and not told:
+            say(f"waiting up to {max_wait:.0f} s for a quiet CPU (other processes use "
+                f"{others:.0%} of a core)")
+            told = True
         if time.monotonic() > end:
+            if say is not None:
+                say(f"the CPU stayed busy ({others:.0%} of a core): figures will be noisy")
             return False
 
 
@@ -186,7 +231,9 @@ def _burst(fn: Callable) -> tuple[float, float]:
     return times[0], statistics.median(times[1:])
 
 
-def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dict[str, float]:
+def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator,
+             quiet_wait: float = 20.0, say: Callable[[str], None] | None = None
+             ) -> dict[str, float]:
     """Median seconds per call for each peer (interleaved repetitions).
 
     Large cases also give ``"<peer> first"``: the median first call of a burst.
@@ -202,7 +249,7 @@ def run_case(case: Case, mods: dict, reps: int, rng: np.random.Generator) -> dic
         except Exception:
             continue
     _settle()
-    wait_quiet()
+    wait_quiet(quiet_wait, say=say)
     times: dict[str, list[float]] = {p: [] for p in fns}
     first: dict[str, list[float]] = {p: [] for p in fns}
     for _ in range(reps):  # every library in turn, each as a program calling it in a loop
@@ -272,8 +319,7 @@ def startup(reps: int) -> list[tuple[str, float, float, str]]:
     _compile_bytecode()
     imp_np = _subprocess_time(_IMPORT.format(mod="numpy"), reps)
     imp_ai = _subprocess_time(_IMPORT.format(mod="aiarray"), reps)
-    setup = ("import aiarray as xp, aiarray._kernels as K; K.install(); "
-             "x = xp.asarray(a); y = xp.asarray(b)")
+    setup = "import aiarray as xp; x = xp.asarray(a); y = xp.asarray(b)"
     _subprocess_time(_FIRST.format(setup=setup, op="x + y"), 1)  # fills numba's cache
     first_np = _subprocess_time(_FIRST.format(setup="", op="np.add(a, b)"), reps)
     first_ai = _subprocess_time(_FIRST.format(setup=setup, op="x + y"), reps)
@@ -290,12 +336,13 @@ def _fmt_time(s: float) -> str:
 
 
 def table(results: list[tuple[Case, dict]], peers: Sequence[str]) -> list[str]:
-    """Markdown rows: NumPy's median time, then each peer's ratio to it.
+    """Markdown rows: NumPy's median time, then each peer's ratio to it, aiarray's first
+    call, the target and whether aiarray meets it.
 
     "aiarray, first call": aiarray's first call of a burst over NumPy's first call.
     """
     others = [p for p in peers if p != "numpy"]
-    head = ["case", "numpy", *others, "aiarray, first call", "target (aiarray)"]
+    head = ["case", "numpy", *others, "aiarray, first call", "target (aiarray)", "verdict"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for case, t in results:
         base = t.get("numpy")
@@ -303,7 +350,8 @@ def table(results: list[tuple[Case, dict]], peers: Sequence[str]) -> list[str]:
         row += [f"{t[p] / base:.2f}" if p in t and base else "-" for p in others]
         cold, cold_base = t.get("aiarray first"), t.get("numpy first")
         row.append(f"{cold / cold_base:.2f}" if cold and cold_base else "-")
-        row.append(case.target)
+        row.append(str(case.target) if case.target else "-")
+        row.append(case.target.verdict(t) if case.target else "-")
         lines.append("| " + " | ".join(row) + " |")
     return lines
 
@@ -317,39 +365,61 @@ def _progress(k: int, total: int, label: str) -> None:
         sys.stderr.write("\n")
 
 
-def run(n: int, reps: int, small: bool = True, progress: bool = True,
-        only: str | None = None) -> tuple[list, list[str]]:
-    """Run every case; returns (results, peers present)."""
-    import aiarray._kernels as K
+def _say(text: str) -> None:
+    sys.stderr.write("\r" + text.ljust(72) + "\n")
+    sys.stderr.flush()
 
-    K.install()
+
+def run(n: int, reps: int, small: bool = True, progress: bool = True,
+        only: str | None = None, quick: bool = False,
+        max_wait: float | None = None) -> tuple[list, list[str]]:
+    """Run every case (``quick``: the ``QUICK`` ones, with short waits for a quiet CPU;
+    ``max_wait``: seconds to wait for a quiet CPU before each case); returns (results,
+    peers present)."""
+    import aiarray
+
     mods = _peers()
     if "torch" in mods:
-        mods["torch"].set_num_threads(K.get_num_threads())
+        mods["torch"].set_num_threads(aiarray.get_num_threads())
     rng = np.random.default_rng(0)
     cases = [c for c in _cases(n, small) if not only or only in c.name]
+    if quick:
+        cases = [c for c in cases if c.name in QUICK]
+    say = _say if progress else None
+    if quick:
+        wait_quiet(5.0, say=say)
     results = []
     for k, case in enumerate(cases):
         if progress:
             _progress(k, len(cases), case.name)
-        results.append((case, run_case(case, mods, reps, rng)))
+        wait = max_wait if max_wait is not None else 1.0 if quick else 20.0
+        results.append((case, run_case(case, mods, reps, rng, wait, say)))
     if progress:
         _progress(len(cases), len(cases), "done")
     return results, list(mods)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m aiarray bench") -> int:
-    """``python -m aiarray bench [--n N] [--reps R] [--only TEXT] [--startup]``."""
+    """``python -m aiarray bench [--quick] [--n N] [--reps R] [--only TEXT] [--startup]``."""
     ap = argparse.ArgumentParser(prog=prog,
-                                 description="quick side-by-side timings against NumPy")
-    ap.add_argument("--n", type=float, default=1e6, help="elements of the large cases")
-    ap.add_argument("--reps", type=int, default=5, help="interleaved repetitions")
+                                 description="side-by-side timings against NumPy and peers")
+    ap.add_argument("--quick", action="store_true",
+                    help=f"{len(QUICK)} cases, 3 repetitions: under a minute")
+    ap.add_argument("--n", type=float, default=1e7, help="elements of the large cases")
+    ap.add_argument("--reps", type=int, default=None,
+                    help="interleaved repetitions (default 7; 3 with --quick)")
     ap.add_argument("--only", help="only cases whose name contains this text")
     ap.add_argument("--startup", action="store_true", help="also time import and first op")
     args = ap.parse_args(list(argv) if argv is not None else None)
-    results, peers = run(int(args.n), args.reps, only=args.only)
-    print(f"n = {int(args.n):.0e}, ratios = time / numpy (median of {args.reps}, interleaved)")
+    reps = args.reps or (3 if args.quick else 7)
+    started = time.monotonic()
+    results, peers = run(int(args.n), reps, only=args.only, quick=args.quick)
+    print(f"n = {int(args.n):.0e}; ratios = time / NumPy's (median of {reps}, interleaved; "
+          "< 1 is faster than NumPy)")
     print("\n".join(table(results, peers)))
+    verdicts = [c.target.verdict(t) for c, t in results if c.target]
+    met = sum(v == "met" for v in verdicts)
+    print(f"targets met: {met} of {len(verdicts)} ({time.monotonic() - started:.0f} s)")
     if args.startup:
         for what, t_np, t_ai, target in startup(3):
             print(f"{what}: numpy {_fmt_time(t_np)}, aiarray {_fmt_time(t_ai)} "

@@ -1,10 +1,11 @@
 """Generate the numba kernel source from the op registry and ``_table.EXPR``.
 
-``python -m aiarray._kernels._gen`` rewrites ``aiarray/_kernels/_generated.py``
-(the production kernels) and ``tests/_kernel_checks.py`` (one serial function per
-dtype kind that evaluates every op's expression, for the bitwise tests).  Both
-files are committed: numba's disk cache (``cache=True``) needs a real source file,
-and a test checks that they are up to date with the registry.
+``python tools/gen_kernels.py`` rewrites ``aiarray/_kernels/_generated.py`` (the
+production kernels) and ``tests/_kernel_checks.py`` (one serial function per dtype
+kind that evaluates every op's expression, for the bitwise tests); ``--check`` only
+reports whether they are stale.  Both files are committed: numba's disk cache
+(``cache=True``) needs a real source file, and a test checks that they are up to date
+with the registry, the expression table and ``aiarray/_kernels/_helpers.py``.
 
 Kernel variants, for an op ``name`` on the kinds ``k`` of one ``EXPR`` entry:
 
@@ -22,395 +23,67 @@ The 1-D variants take a last argument ``workers``: 0 for a plain parallel loop;
 otherwise numba's thread count, and the result is written with non-temporal
 (streaming) stores, which skip reading the output's cache lines before writing
 them.  That pays for outputs larger than the caches (the caller decides, see
-``_routes.STREAM_MIN_BYTES``) and costs for small ones.
+the backend's tuning, ``stream_bytes``) and costs for small ones.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from itertools import product
 from pathlib import Path
 
-from .._registry import OPS
-from . import _table as T
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-HERE = Path(__file__).resolve().parent
-GENERATED = HERE / "_generated.py"
-CHECKS = HERE.parent.parent / "tests" / "_kernel_checks.py"
+from aiarray._kernels import _table as T  # noqa: E402
+from aiarray._registry import OPS  # noqa: E402
+
+KERNELS = ROOT / "aiarray" / "_kernels"
+GENERATED = KERNELS / "_generated.py"
+HELPERS = KERNELS / "_helpers.py"
+CHECKS = ROOT / "tests" / "_kernel_checks.py"
 
 FMA_EXPR = {"b": "(a and b) or c", "iuf": "a * b + c"}
 CHUNK = 1 << 12  # elements per scratch chunk of the streaming 1-D kernels
 
-# Scalar helpers the expressions call.  They follow NumPy's C loops step by step
-# (npy_divmod, the integer power loop, the shift fix-ups of aiarray's NumPy path),
-# and every float step is rounded to the operands' dtype (``like``).
-HELPERS = '''
-def one(x):
-    return 1
-
-
-def zero(x):
-    return 0
-
-
-def like(v, x):
-    return v
-
-
-@overload(one)
-def _one(x):
-    t = x
-    return lambda x: t(1)
-
-
-@overload(zero)
-def _zero(x):
-    t = x
-    return lambda x: t(0)
-
-
-@overload(like)
-def _like(v, x):
-    t = x
-    return lambda v, x: t(v)
-
-
-@njit(**_H)
-def fsign(a):
-    if a > 0:
-        return one(a)
-    if a < 0:
-        return -one(a)
-    if a == 0:
-        return zero(a)
-    return a
-
-
-@njit(**_H)
-def ifloordiv(a, b):
-    return -a if b == -1 else a // b
-
-
-@njit(**_H)
-def ffloordiv(a, b):
-    if not (math.isfinite(a) and math.isfinite(b)):
-        return like(np.floor(like(a / b, a)), a)
-    if b == 0:
-        return like(a / b, a)
-    mod = like(np.fmod(a, b), a)
-    div = like(like(a - mod, a) / b, a)
-    if mod != 0:
-        if (b < 0) != (mod < 0):
-            div = like(div - one(a), a)
-    if div != 0:
-        fl = like(np.floor(div), a)
-        if like(div - fl, a) > like(0.5, a):
-            fl = like(fl + one(a), a)
-        return fl
-    return like(math.copysign(zero(a), like(a / b, a)), a)
-
-
-@njit(**_H)
-def fremainder(a, b):
-    mod = like(np.fmod(a, b), a)
-    if b == 0:
-        return mod
-    if mod != 0:
-        if (b < 0) != (mod < 0):
-            mod = like(mod + b, a)
-    else:
-        mod = like(math.copysign(zero(a), b), a)
-    return mod
-
-
-@njit(**_H)
-def ipow(a, b):
-    if b == 0 or a == 1:
-        return one(a)
-    out = a if b & one(b) else one(a)
-    b >>= one(b)
-    while b > 0:
-        a *= a
-        if b & one(b):
-            out *= a
-        b >>= one(b)
-    return out
-
-
-@njit(**_H)
-def lshift_i(a, b, bits):
-    return 0 if b >= bits else a << b
-
-
-@njit(**_H)
-def lshift_u(a, b, bits):
-    return zero(a) if b >= bits else a << b
-
-
-@njit(**_H)
-def rshift_i(a, b, bits):
-    if b >= bits:
-        return -1 if a < 0 else 0
-    return a >> b
-
-
-@njit(**_H)
-def rshift_u(a, b, bits):
-    return zero(a) if b >= bits else a >> b
-
-
-_X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
-
-
-@intrinsic
-def _nt_store(typingctx, arr, idx, val):
-    # arr[idx] = val as one store marked non-temporal (numeric element types only)
-    if not (isinstance(arr, types.Array) and isinstance(arr.dtype, (types.Integer, types.Float))):
-        return None
-
-    def codegen(context, builder, sig, args):
-        aryty = sig.args[0]
-        ary = context.make_array(aryty)(context, builder, args[0])
-        value = context.cast(builder, args[2], sig.args[2], aryty.dtype)
-        store = builder.store(value, builder.gep(ary.data, [args[1]]))
-        hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
-        store.set_metadata("nontemporal", hint)
-        return context.get_dummy_value()
-
-    return types.void(arr, types.intp, val), codegen
-
-
-@intrinsic
-def stream_fence(typingctx):
-    # orders the non-temporal stores before anything that follows (sfence on x86)
-    def codegen(context, builder, sig, args):
-        if _X86:
-            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), []),
-                                                "llvm.x86.sse.sfence")
-            builder.call(fn, [])
-        else:
-            builder.fence("seq_cst")
-        return context.get_dummy_value()
-
-    return types.void(), codegen
-
-
-def stream(out, i, v):
-    out[i] = v
-
-
-@overload(stream, inline="always")
-def _stream(out, i, v):
-    if isinstance(out.dtype, (types.Integer, types.Float)):
-        return lambda out, i, v: _nt_store(out, i, v)
-
-    def store(out, i, v):
-        out[i] = v
-
-    return store
-
-
-def _nt_vector(instruction):
-    # an intrinsic storing out[i:i+w] = a[i:i+w] <instruction> b[i:i+w] (w elements =
-    # 64 bytes; a scalar operand is broadcast) as one aligned non-temporal vector store;
-    # the caller makes out's address at i 64-byte aligned
-    @intrinsic
-    def nt_vector(typingctx, out, a, b, i):
-        def codegen(context, builder, sig, args):
-            elt = context.get_value_type(sig.args[0].dtype)
-            size = context.get_abi_sizeof(elt)
-            vec = ir.VectorType(elt, 64 // size)
-
-            def operand(ty, val):
-                if not isinstance(ty, types.Array):
-                    x = context.cast(builder, val, ty, sig.args[0].dtype)
-                    return _splat(builder, x, vec)
-                arr = context.make_array(ty)(context, builder, val)
-                ptr = builder.bitcast(builder.gep(arr.data, [args[3]]), vec.as_pointer())
-                return builder.load(ptr, align=size)
-
-            res = getattr(builder, instruction)(operand(sig.args[1], args[1]),
-                                                operand(sig.args[2], args[2]))
-            out_arr = context.make_array(sig.args[0])(context, builder, args[0])
-            ptr = builder.bitcast(builder.gep(out_arr.data, [args[3]]), vec.as_pointer())
-            store = builder.store(res, ptr, align=64)
-            hint = builder.module.add_metadata([ir.Constant(ir.IntType(32), 1)])
-            store.set_metadata("nontemporal", hint)
-            return context.get_dummy_value()
-
-        return types.void(out, a, b, types.intp), codegen
-
-    return nt_vector
-
-
-def _splat(builder, x, vec):
-    v = builder.insert_element(ir.Constant(vec, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
-    return builder.shuffle_vector(v, ir.Constant(vec, ir.Undefined),
-                                  ir.Constant(ir.VectorType(ir.IntType(32), vec.count), 0))
-'''
-
-# Full float sums, bitwise NumPy's: ``pairwise_sum`` is NumPy's pairwise summation
-# (blocks of at most 128 elements summed with 8 accumulators, halves rounded down to a
-# multiple of 8) with its recursion run on an explicit stack; ``sum_parts`` sums the
-# leaves of the top of that tree in parallel, and the caller adds them up the tree.
-# Indices are unsigned so that numba emits no negative-index checks.
-SUMS = '''
-@njit(error_model="numpy", cache=True, inline="always")
-def _sum_block(a, lo, n):
-    if n < 8:
-        res = zero(a[0])
-        for i in range(n):
-            res += a[np.uint64(lo + i)]
-        return res
-    u = np.uint64(lo)
-    r0 = a[u]
-    r1 = a[u + np.uint64(1)]
-    r2 = a[u + np.uint64(2)]
-    r3 = a[u + np.uint64(3)]
-    r4 = a[u + np.uint64(4)]
-    r5 = a[u + np.uint64(5)]
-    r6 = a[u + np.uint64(6)]
-    r7 = a[u + np.uint64(7)]
-    m = n - n % 8
-    for i in range(8, m, 8):
-        j = np.uint64(lo + i)
-        r0 += a[j]
-        r1 += a[j + np.uint64(1)]
-        r2 += a[j + np.uint64(2)]
-        r3 += a[j + np.uint64(3)]
-        r4 += a[j + np.uint64(4)]
-        r5 += a[j + np.uint64(5)]
-        r6 += a[j + np.uint64(6)]
-        r7 += a[j + np.uint64(7)]
-    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
-    for i in range(m, n):
-        res += a[np.uint64(lo + i)]
-    return res
-
-
-@njit(error_model="numpy", cache=True)
-def pairwise_sum(a, lo, n):
-    if n <= 128:
-        return _sum_block(a, lo, n)
-    los = np.empty(64, np.int64)
-    ns = np.empty(64, np.int64)
-    state = np.zeros(64, np.int8)  # 0: go left, 1: go right, 2: add the two
-    vals = np.empty(64, a.dtype)
-    sp = 1
-    vp = 0
-    los[0] = lo
-    ns[0] = n
-    while sp > 0:
-        t = sp - 1
-        m = ns[t]
-        if m <= 128:
-            vals[vp] = _sum_block(a, los[t], m)
-            vp += 1
-            sp -= 1
-            continue
-        half = m // 2
-        half -= half % 8
-        if state[t] == 0:
-            state[t] = 1
-            los[sp] = los[t]
-            ns[sp] = half
-            state[sp] = 0
-            sp += 1
-        elif state[t] == 1:
-            state[t] = 2
-            los[sp] = los[t] + half
-            ns[sp] = m - half
-            state[sp] = 0
-            sp += 1
-        else:
-            vals[vp - 2] = vals[vp - 2] + vals[vp - 1]
-            vp -= 1
-            sp -= 1
-    return vals[0]
-
-
-@njit(**_P)
-def sum_parts(a, los, ns, out):
-    for k in prange(los.shape[0]):
-        out[k] = zero(a[0]) + pairwise_sum(a, los[k], ns[k])
-'''
-
-
-# Full min/max reductions.  ``extreme_int`` works on integers; ``extreme_float`` on
-# the signed-integer view of a float array, mapping each bit pattern to a key whose
-# integer order is the float order (-0.0 < +0.0; NaNs above +inf or below -inf),
-# so both loops are plain integer min/max that vectorize.  Each of ``workers``
-# threads reduces one contiguous part into out[w] = (min, max).
-REDUCTIONS = '''
-@njit(**_P)
-def extreme_int(v, workers, out):
-    n = v.shape[0]
-    per = (n + workers - 1) // workers
-    for w in prange(workers):
-        part = v[min(w * per, n):min((w + 1) * per, n)]
-        lo = part[0] if part.shape[0] else v[0]
-        hi = lo
-        for i in range(part.shape[0]):
-            x = part[i]
-            lo = min(lo, x)
-            hi = max(hi, x)
-        out[w, 0] = lo
-        out[w, 1] = hi
-
-
-@njit(**_P)
-def extreme_float(v, workers, out):
-    n = v.shape[0]
-    shift = like(v.itemsize * 8 - 1, v[0])
-    mask = ~(one(v[0]) << shift)
-    per = (n + workers - 1) // workers
-    for w in prange(workers):
-        part = v[min(w * per, n):min((w + 1) * per, n)]
-        first = part[0] if part.shape[0] else v[0]
-        lo = like(first ^ (mask if first < zero(first) else zero(first)), first)
-        hi = lo
-        for i in range(part.shape[0]):
-            x = part[i]
-            k = like(x ^ (mask if x < zero(x) else zero(x)), x)  # a select, not a shift
-            lo = min(lo, k)
-            hi = max(hi, k)
-        out[w, 0] = lo
-        out[w, 1] = hi
-'''
-
-
-# The threads of the calling thread's team, for ``_placement``: each thread of one
-# launch writes its kernel thread id at its numba thread id.  Linux (glibc) only.
-TEAM = '''
-_gettid = types.ExternalFunction("gettid", types.int32())
-
-
-@njit(**_P)
-def team_tids(out):
-    for _i in prange(out.shape[0]):
-        out[get_thread_id()] = _gettid()
-'''
-
-
 HEADER = '''"""numba kernels for aiarray, generated from the op registry: do not edit.
 
-Regenerate with ``python -m aiarray._kernels._gen`` (aiarray/_kernels/_gen.py).
-Imported lazily by aiarray._kernels; importing it imports numba.
+Regenerate with ``python tools/gen_kernels.py``.  Imported lazily by
+aiarray._kernels._numba; importing it imports numba.  The helpers the kernels call are
+in ``_helpers.py``; its hash, which changes when it does (numba's cache would not
+notice that change otherwise): {helpers_hash}
 """
 import cmath
 import math
-import platform
 
 import numpy as np
-from llvmlite import ir
-from numba import get_thread_id, njit, prange, types
-from numba.core import cgutils
-from numba.extending import intrinsic, overload
+from numba import njit, prange
 
-_P = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
-_H = {"error_model": "numpy", "cache": True}
-'''
+from {helpers} import (  # noqa: F401  (the hand-written kernels are looked up here)
+    _P,
+    extreme_float,
+    extreme_int,
+    ffloordiv,
+    fremainder,
+    fsign,
+    ifloordiv,
+    ipow,
+    like,
+    lshift_i,
+    lshift_u,
+    nt_vector,
+    one,
+    rshift_i,
+    rshift_u,
+    stream,
+    stream_fence,
+    sum_parts,
+    team_tids,
+    zero,
+)
+{cache}'''
 
 
 def _sub(expr: str, **names: str) -> str:
@@ -589,11 +262,19 @@ def kernels() -> list[tuple[str, str]]:
     return out
 
 
-def render() -> str:
-    """The source of ``_generated.py``."""
-    vectors = "\n".join(f'_nt_{i} = _nt_vector("{i}")'
+def helpers_hash() -> str:
+    """The first 16 hex digits of the SHA-256 of ``_helpers.py``."""
+    return hashlib.sha256(HELPERS.read_bytes()).hexdigest()[:16]
+
+
+def render(helpers: str = "._helpers", cache: bool = True) -> str:
+    """The source of ``_generated.py`` (``helpers``: the module to import the helpers
+    from; ``cache=False``: kernels not cached on disk, for a module outside the package)."""
+    vectors = "\n".join(f'_nt_{i} = nt_vector("{i}")'
                          for i in sorted(set(T.VECTOR_STREAM.values())))
-    parts = [HEADER, HELPERS, vectors, SUMS, REDUCTIONS, TEAM]
+    no_cache = "" if cache else '\n_P = {**_P, "cache": False}  # not cached on disk\n'
+    parts = [HEADER.format(helpers_hash=helpers_hash(), helpers=helpers, cache=no_cache),
+             vectors]
     parts += [src for _, src in kernels()]
     return "\n\n".join(p.strip("\n") for p in parts) + "\n"
 
@@ -616,14 +297,17 @@ def render_checks() -> str:
     """The source of ``tests/_kernel_checks.py``: one serial kernel per (kind, arity)."""
     parts = [
         '"""Serial kernels that evaluate every op expression of aiarray._kernels._table.\n\n'
-        "Generated by ``python -m aiarray._kernels._gen``: do not edit.  ``OPS[(kind, arity)]``\n"
+        "Generated by ``python tools/gen_kernels.py``: do not edit.  ``OPS[(kind, arity)]``\n"
         'lists the op names in the order of the kernel\'s output arguments.\n"""\n'
         "# ruff: noqa: E501\n\n"
+        "import cmath\n"
+        "import math\n\n"
+        "import numpy as np\n"
         "from numba import njit\n\n"
-        "from aiarray._kernels._generated import (\n"
+        "from aiarray._kernels._helpers import (\n"
         + "".join(f"    {name},\n" for name in (
-            "cmath", "ffloordiv", "fremainder", "fsign", "ifloordiv", "ipow", "lshift_i",
-            "lshift_u", "math", "np", "one", "rshift_i", "rshift_u", "zero"))
+            "ffloordiv", "fremainder", "fsign", "ifloordiv", "ipow", "lshift_i",
+            "lshift_u", "one", "rshift_i", "rshift_u", "zero"))
         + ")\n\n"
         '_S = {"error_model": "numpy", "cache": True}\n',
     ]

@@ -1,0 +1,115 @@
+"""The backend interface of the dispatcher, and the NumPy backend.
+
+After validation, promotion and casting, the dispatcher (``_dispatch``) has
+ndarrays of one dtype.  Large ones it offers to the active backend; a backend
+either computes the result or declines (returns None), and then the dispatcher runs
+NumPy itself.  So every backend gives NumPy's results, and declining is always
+correct.
+
+Two backends exist:
+
+- ``"numpy"`` (:class:`Backend` itself): declines everything.  The dispatcher's own
+  NumPy calls are the whole computation.  Always there.
+- ``"parallel"`` (``aiarray._kernels.ParallelBackend``): numba kernels and NumPy's
+  loops in threads, for arrays from sizes derived from the machine it runs on.  The
+  default; imported on first use, and it never imports numba before a large call.
+
+A backend says from which size it wants an op (:meth:`Backend.threshold`), so that
+the dispatcher's short path skips it below that size without asking; ``version``
+changes whenever those sizes change (first tuning, ``set_num_threads``, a
+calibration loaded), and the dispatcher reads them again.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+import numpy as np
+
+# "Never": the threshold of an op a backend does not take at any size.
+NO_LIMIT = 1 << 62
+
+
+def forced_size() -> int | None:
+    """``AIARRAY_KERNEL_MIN_SIZE``: one start size (elements) for every route of every
+    backend, for tests and experiments; None when unset or not a number."""
+    env = os.environ.get("AIARRAY_KERNEL_MIN_SIZE", "").strip()
+    try:
+        return max(1, int(float(env))) if env else None
+    except ValueError:
+        return None
+
+
+# The smallest threshold a backend gives: below this many elements every call takes the
+# dispatcher's short path without asking any backend.  2**14, or less when
+# AIARRAY_KERNEL_MIN_SIZE asks for less.
+FLOOR = min(1 << 14, forced_size() or NO_LIMIT)
+
+NAMES = ("numpy", "parallel")
+
+
+class Backend:
+    """The NumPy backend, and the interface every backend implements.
+
+    Every method receives ndarrays the dispatcher already promoted, cast and
+    validated, and returns a new ndarray (never one of its inputs) or None to
+    decline.  A result must equal NumPy's on the same ndarrays (see docs/design.md
+    for the one exception, the payload of a NaN made from two NaNs).
+    """
+
+    name = "numpy"
+    version = 0
+
+    def threshold(self, op: object, dtype: np.dtype) -> int:
+        """Elements from which :meth:`elementwise` may take ``op`` on ``dtype``
+        (``NO_LIMIT``: never).  At least ``FLOOR``."""
+        return NO_LIMIT
+
+    def elementwise(self, op: object, args: tuple, dtype: np.dtype) -> np.ndarray | None:
+        """``op`` (an ``ElementwiseOp``) on same-dtype ndarrays ``args`` (dtype ``dtype``,
+        broadcasting), or None."""
+        return None
+
+    def converting(self, op: object, args: tuple, dtype: np.dtype) -> np.ndarray | None:
+        """``op`` on two same-shape ndarrays of other dtypes than ``dtype``, each element
+        converted to ``dtype`` as it is read (bitwise ``astype`` then ``op``), or None."""
+        return None
+
+    def reduce(self, name: str, a: np.ndarray, axis: int | tuple | None = None,
+               dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+        """``np.<name>(a, axis=axis, dtype=dtype, keepdims=keepdims)`` for ``name`` in sum,
+        prod, mean, min, max (an ndarray, 0-d for a full reduction), or None."""
+        return None
+
+    def fused_multiply_add(self, a: np.ndarray, b: np.ndarray, c: np.ndarray,
+                           dtype: np.dtype) -> np.ndarray | None:
+        """``a * b + c`` rounded twice (as NumPy's ``a * b + c``) for same-shape ndarrays
+        of ``dtype`` (size-1 ones act as scalars), or None."""
+        return None
+
+    def set_num_threads(self, n: int) -> None:
+        """Threads this backend uses (the NumPy backend uses one)."""
+
+    def get_num_threads(self) -> int:
+        """Threads this backend uses."""
+        return 1
+
+    def status(self) -> dict:
+        """Diagnostics."""
+        return {"backend": self.name}
+
+    def __repr__(self) -> str:
+        return f"<aiarray backend {self.name!r}>"
+
+
+NUMPY = Backend()
+
+
+def load(name: str) -> Backend:
+    """The backend called ``name`` (one object per name, made on first use)."""
+    if name == "numpy":
+        return NUMPY
+    if name == "parallel":
+        return importlib.import_module("aiarray._kernels").BACKEND
+    raise KeyError(name)

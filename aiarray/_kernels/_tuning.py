@@ -1,0 +1,188 @@
+"""From which size each parallel route pays, derived from the running machine.
+
+A parallel call pays once each thread's share of the work is large against the
+fixed cost of waking the threads.  Work is counted in bytes of the computing dtype,
+and the unit is the private cache of all threads, ``U = threads x L2 per CPU``:
+
+======================================  ========================  =====================
+route                                   starts at (bytes)         with one thread
+======================================  ========================  =====================
+numba kernel, elementwise               ``U / 2``                 ``stream_bytes``
+NumPy's loop in threads, cheap ops      ``2 U``                   never
+NumPy's loop in threads, costly ops     ``4 U`` (or calibrated)   never
+numba reduction (sum, mean, min, max)   ``2 U`` of input          never
+NumPy's reductions in threads           ``6 U`` of input          never
+streaming (non-temporal) stores         output >= ``LLC / 2``     same
+======================================  ========================  =====================
+
+The multiples are the crossovers measured on a 2-CPU machine (1 MiB L2 each; the
+reports are in benchmarks/), rounded up.  An OpenMP launch wakes its team faster than
+aiarray's Python pool, hence the numba kernels' smaller start.  With one thread only
+the numba kernels run, and only where streaming stores and pooled result buffers
+save memory traffic.  ``python -m aiarray calibrate`` measures the crossovers and the
+cost of each costly op on the machine itself instead (:mod:`._calibrate`); its
+results are stored per thread and scaled to the thread count in use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from .._backend import FLOOR, NO_LIMIT
+from . import _machine
+
+# Per-thread starts as multiples of the L2 per CPU (see the table above).
+NUMBA = 0.5
+THREADS = 2.0
+COSTLY = 4.0
+REDUCE_KERNEL = 2.0
+REDUCE_THREADS = 6.0
+
+CALIBRATION_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Start sizes of the parallel routes, in bytes of the computing dtype."""
+
+    threads: int
+    l2: int  # bytes of L2 per CPU
+    llc: int  # bytes of the last-level cache
+    numba_bytes: int
+    threads_bytes: int
+    costly_bytes: int
+    reduce_kernel_bytes: int
+    reduce_threads_bytes: int
+    stream_bytes: int
+    # Calibrated: NumPy's own ns per element of each costly op ("sin/f"), and the NumPy
+    # work (ns) from which the pool pays; a costly op then starts where NumPy's call
+    # takes that long.
+    costly_ns: dict = field(default_factory=dict)
+    threads_min_ns: float = 0.0
+    forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
+    source: str = "machine"
+
+    def elements(self, nbytes: int, dtype: np.dtype) -> int:
+        """The start in elements of ``dtype`` for a start of ``nbytes`` bytes."""
+        if self.forced is not None:
+            return self.forced
+        if nbytes >= NO_LIMIT:
+            return NO_LIMIT
+        return max(FLOOR, -(-nbytes // max(1, dtype.itemsize)))
+
+    def costly(self, op: str, dtype: np.dtype) -> int:
+        """Start of a costly op's NumPy loop in threads, in elements."""
+        limit = self.elements(self.costly_bytes, dtype)
+        ns = self.costly_ns.get(f"{op}/{dtype.char}")
+        if self.forced is not None or not ns or not self.threads_min_ns or limit >= NO_LIMIT:
+            return limit
+        size = FLOOR
+        while size < limit and size * ns < self.threads_min_ns:
+            size <<= 1
+        return min(size, limit)
+
+
+def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
+           forced: int | None = None) -> Tuning:
+    """The tuning for ``threads`` threads on a machine with these caches.
+
+    ``calibration`` (per-thread bytes measured by ``calibrate``) replaces the rules
+    of the table above; ``forced`` replaces every start.
+    """
+    stream = max(0, llc // 2)
+    if threads <= 1:
+        return Tuning(1, l2, llc, stream, NO_LIMIT, NO_LIMIT, NO_LIMIT, NO_LIMIT, stream,
+                      forced=forced)
+    per = {"numba_bytes": NUMBA * l2, "threads_bytes": THREADS * l2,
+           "costly_bytes": COSTLY * l2, "reduce_kernel_bytes": REDUCE_KERNEL * l2,
+           "reduce_threads_bytes": REDUCE_THREADS * l2}
+    source = "machine"
+    extra: dict = {}
+    if calibration:
+        for name in per:
+            value = calibration.get("per_thread", {}).get(name)
+            if value is not None:
+                per[name] = value
+        extra = {"costly_ns": dict(calibration.get("costly_ns", {})),
+                 "threads_min_ns": float(calibration.get("threads_min_ns", 0.0))}
+        source = "calibrated"
+    sizes = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads) for name, v in per.items()}
+    return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
+                  **sizes, **extra)
+
+
+def with_overrides(tuning: Tuning, **fields: object) -> Tuning:
+    """``tuning`` with some fields replaced (tests, benchmarks)."""
+    return replace(tuning, **fields)
+
+
+# ------------------------------------------------------------ calibration file
+
+def _numba_version() -> str:
+    """numba's version file, as bytes' checksum (without importing numba or the
+    installed-package metadata, ~40 ms: this runs at the first large call)."""
+    import importlib.util
+    import zlib
+
+    try:
+        spec = importlib.util.find_spec("numba")
+        origin = Path(spec.origin) if spec and spec.origin else None
+        return f"{zlib.crc32((origin.parent / '_version.py').read_bytes()):08x}"
+    except (OSError, ImportError, ValueError, AttributeError):
+        return "-"
+
+
+def machine_key(l2: int, llc: int) -> str:
+    """Names one machine and software stack: a calibration holds only for these."""
+    import os
+    import sys
+    import zlib
+
+    import aiarray
+
+    machine = os.uname().machine if hasattr(os, "uname") else os.environ.get(
+        "PROCESSOR_ARCHITECTURE", "")
+    parts = [machine, _machine.cpu_model(), str(_machine.cpu_count()), str(l2), str(llc),
+             sys.version.split()[0], np.__version__, _numba_version(), aiarray.__version__,
+             str(CALIBRATION_FORMAT)]
+    text = "|".join(parts).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def calibration_path(l2: int, llc: int) -> Path:
+    return _machine.user_cache_dir() / f"calibration-{machine_key(l2, llc)}.json"
+
+
+def load_calibration(l2: int, llc: int) -> dict | None:
+    """The stored calibration of this machine and these versions, or None."""
+    import json
+
+    try:
+        data = json.loads(calibration_path(l2, llc).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != CALIBRATION_FORMAT:
+        return None
+    return data
+
+
+def save_calibration(l2: int, llc: int, data: dict) -> Path:
+    """Store ``data`` for this machine; returns the file written."""
+    import json
+
+    path = calibration_path(l2, llc)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({**data, "format": CALIBRATION_FORMAT}, indent=1, sort_keys=True))
+    tmp.replace(path)
+    return path
+
+
+def describe(tuning: Tuning) -> dict:
+    """The tuning as plain data (for ``status()`` and the CLI)."""
+    out = asdict(tuning)
+    out["costly_ns"] = len(tuning.costly_ns)
+    return out

@@ -1,0 +1,66 @@
+"""``import aiarray`` stays within NumPy's own import time plus a small margin.
+
+Measured in fresh processes, aiarray and NumPy alternating, with bytecode compiled
+(into a private pycache, as an installed package has it).  The margin is generous for
+a loaded 2-core machine, but a dependency that costs what ml_dtypes 0.7 costs at
+import (~0.5 s) fails it; the message names the slowest modules.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_TIME = "import time; t = time.perf_counter(); import {mod}; print(time.perf_counter() - t)"
+
+
+def _env(prefix: Path) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(prefix)  # bytecode written once, outside the tree
+    return env
+
+
+def _seconds(mod: str, env: dict) -> float:
+    out = subprocess.run([sys.executable, "-c", _TIME.format(mod=mod)], env=env,
+                         capture_output=True, text=True, check=True, timeout=120)
+    return float(out.stdout.split()[-1])
+
+
+def _slowest(env: dict, count: int = 5) -> str:
+    """The modules -X importtime finds slowest (cumulative), NumPy's own left out."""
+    err = subprocess.run([sys.executable, "-X", "importtime", "-c", "import aiarray"], env=env,
+                         capture_output=True, text=True, timeout=120).stderr
+    rows = []
+    for line in err.splitlines():
+        parts = [p.strip() for p in line.removeprefix("import time:").split("|")]
+        if len(parts) == 3 and parts[1].isdigit() and not parts[2].startswith("numpy"):
+            rows.append((int(parts[1]), parts[2]))
+    rows.sort(reverse=True)
+    return ", ".join(f"{name} {us / 1e3:.0f} ms" for us, name in rows[:count])
+
+
+def test_import_is_numpys_plus_a_little(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    _seconds("aiarray", env)  # compiles the bytecode
+    numpy, aiarray = [], []
+    for _ in range(5):
+        numpy.append(_seconds("numpy", env))
+        aiarray.append(_seconds("aiarray", env))
+    base, ours = statistics.median(numpy), statistics.median(aiarray)
+    limit = 0.1 + 0.5 * base  # target: +50 ms (docs/benchmarks.md); margin for load
+    assert ours - base < limit, (
+        f"import aiarray takes {ours * 1e3:.0f} ms, NumPy {base * 1e3:.0f} ms: "
+        f"+{(ours - base) * 1e3:.0f} ms > +{limit * 1e3:.0f} ms.  Slowest modules: "
+        + _slowest(env))
+
+
+def test_import_loads_neither_numba_nor_ml_dtypes() -> None:
+    code = ("import sys, aiarray; "
+            "print(sorted(m for m in ('numba', 'ml_dtypes', 'llvmlite') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == "[]"

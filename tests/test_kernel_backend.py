@@ -1,0 +1,538 @@
+"""The backend seam: selecting a backend, start sizes from the machine, calibration,
+and thread safety of the parallel backend (aiarray._backend, _dispatch, _kernels)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+from _kernel_tools import assert_same, tuned
+
+import aiarray as xp
+from aiarray import _backend as B
+from aiarray import _dispatch
+from aiarray._kernels import BACKEND, _machine, _numba, _threads, _tuning
+from aiarray._numpy_path import quiet
+from aiarray._registry import OPS
+
+ROOT = Path(__file__).resolve().parent.parent
+rng = np.random.default_rng(7)
+F32, F64 = np.dtype("float32"), np.dtype("float64")
+
+
+@pytest.fixture
+def sync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba kernels compiled in the calling thread (a known route at the first call)."""
+    monkeypatch.setattr(_numba, "_sync", True)
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the route of every large call: "numba:<kernel>" or "threads"."""
+    seen: list[str] = []
+    launch, run = _numba.launch, _threads.WORKERS.run
+    monkeypatch.setattr(_numba, "launch",
+                        lambda d, a: (seen.append(f"numba:{d.__name__}"), launch(d, a))[1])
+    monkeypatch.setattr(_threads.WORKERS, "run",
+                        lambda f, t: (seen.append("threads"), run(f, t))[1])
+    return seen
+
+
+# ---------------------------------------------------------------- selection
+
+def test_default_backend_and_names() -> None:
+    assert xp.get_backend() == "parallel"
+    assert B.load("parallel") is BACKEND and B.load("numpy") is B.NUMPY
+    for bad in ("numba", "", None, 3):
+        with pytest.raises(ValueError, match="backend") as info:
+            xp.set_backend(bad)
+        assert info.value.status is not None
+        with pytest.raises(ValueError, match="backend"), xp.backend(bad):
+            pass
+    assert xp.get_backend() == "parallel"
+
+
+def test_backend_block_is_local_to_its_thread() -> None:
+    seen = {}
+    inside = threading.Event()
+    done = threading.Event()
+
+    def other() -> None:
+        inside.wait(10)
+        seen["other"] = xp.get_backend()
+        done.set()
+
+    t = threading.Thread(target=other)
+    t.start()
+    with xp.backend("numpy") as name:
+        assert name == "numpy" and xp.get_backend() == "numpy"
+        inside.set()
+        done.wait(10)
+    t.join()
+    assert seen["other"] == "parallel" and xp.get_backend() == "parallel"
+
+
+def test_set_backend_is_process_wide_and_a_block_overrides_it() -> None:
+    try:
+        xp.set_backend("numpy")
+        assert xp.get_backend() == "numpy"
+        assert _dispatch.SHORT_PATH_LIMIT == B.NO_LIMIT  # nothing asks a backend
+        with xp.backend("parallel"):
+            assert xp.get_backend() == "parallel"
+            assert _dispatch.SHORT_PATH_LIMIT < B.NO_LIMIT  # the block's backend is asked
+    finally:
+        xp.set_backend("parallel")
+    assert _dispatch.SHORT_PATH_LIMIT < B.NO_LIMIT
+
+
+def test_the_numpy_backend_declines_everything() -> None:
+    a = np.ones(1 << 20)
+    be = B.NUMPY
+    assert be.threshold(OPS["add"], F64) == B.NO_LIMIT
+    assert be.elementwise(OPS["add"], (a, a), F64) is None
+    assert be.converting(OPS["add"], (a, a.astype(F32)), F64) is None
+    assert be.reduce("sum", a) is None
+    assert be.fused_multiply_add(a, a, a, F64) is None
+
+
+CASES = [  # (function, dtypes, shapes): large enough for every route once forced to 4096
+    ("add", ("float32", "float32"), ((9000,), (9000,))),
+    ("add", ("float64", "float32"), ((9000,), (9000,))),  # the converting kernel
+    ("multiply", ("complex64", "complex64"), ((9000,), (9000,))),  # NumPy's loop in threads
+    ("divide", ("float64", "float64"), ((90, 100), (90, 1))),  # column broadcast
+    ("subtract", ("int16", "int16"), ((9000,), ())),
+    ("sin", ("float32",), ((9000,),)),
+    ("sqrt", ("float64",), ((9000,),)),
+    ("floor_divide", ("int32", "int32"), ((9000,), (9000,))),
+    ("less", ("uint8", "uint8"), ((9000,), (9000,))),
+    ("multiply_add", ("float32", "float32", "float32"), ((9000,), (9000,), (9000,))),
+    ("sum", ("float32",), ((9000,),)),
+    ("mean", ("float64",), ((30, 300),)),
+    ("max", ("int64",), ((9000,),)),
+    ("prod", ("int32",), ((9000,),)),
+]
+
+
+def _data(dtypes: tuple, shapes: tuple) -> list[np.ndarray]:
+    out = []
+    for dt, shape in zip(dtypes, shapes):
+        dt = np.dtype(dt)
+        if dt.kind in "iu":
+            out.append(rng.integers(1, 50, shape).astype(dt))
+        elif dt.kind == "c":
+            out.append((rng.uniform(-3, 3, shape) + 1j * rng.uniform(-3, 3, shape)).astype(dt))
+        else:
+            v = rng.uniform(-3, 3, shape).astype(dt)
+            if v.ndim:
+                v.flat[::97] = np.nan
+                v.flat[5::89] = -0.0
+            out.append(v)
+    return out
+
+
+@pytest.mark.parametrize(("name", "dtypes", "shapes"), CASES)
+def test_results_do_not_depend_on_the_backend(sync, monkeypatch: pytest.MonkeyPatch,
+                                              name: str, dtypes: tuple, shapes: tuple) -> None:
+    """The parallel backend (every route forced on) gives the NumPy backend's result
+    (NaN payloads aside, see docs/design.md)."""
+    arrays = _data(dtypes, shapes)
+    before = [a.copy() for a in arrays]
+    func = getattr(xp, name)
+    with xp.backend("numpy"):
+        ref = func(*[xp.asarray(a) for a in arrays])
+    seen = _spy(monkeypatch)
+    with tuned(forced=4096):
+        got = func(*[xp.asarray(a) for a in arrays])
+    assert seen, f"{name}: the parallel backend did not take the call"
+    assert got.dtype == ref.dtype
+    assert_same(got._array, ref._array, name)
+    for a, b in zip(arrays, before):
+        assert_same(a, b, "input unchanged")
+
+
+# ---------------------------------------------------------------- start sizes
+
+def test_start_sizes_follow_threads_and_caches() -> None:
+    t = _tuning.derive(2, l2=1 << 20, llc=32 << 20)
+    assert (t.numba_bytes, t.threads_bytes, t.costly_bytes) == (1 << 20, 4 << 20, 8 << 20)
+    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (4 << 20, 12 << 20)
+    assert t.stream_bytes == 16 << 20
+    assert t.elements(t.numba_bytes, F32) == 1 << 18 and t.elements(t.numba_bytes, F64) == 1 << 17
+    big = _tuning.derive(64, l2=1 << 20, llc=32 << 20)
+    assert big.numba_bytes == 32 * t.numba_bytes  # each thread's share stays the same
+    one = _tuning.derive(1, l2=1 << 20, llc=32 << 20)
+    assert one.numba_bytes == one.stream_bytes  # one thread: numba only where it streams
+    assert one.threads_bytes == one.costly_bytes == one.reduce_threads_bytes == B.NO_LIMIT
+    assert one.elements(one.threads_bytes, F32) == B.NO_LIMIT
+    tiny = _tuning.derive(2, l2=4096, llc=16384)
+    assert tiny.elements(tiny.numba_bytes, F32) == B.FLOOR  # never below the floor
+    forced = _tuning.derive(2, 1 << 20, 32 << 20, forced=64)
+    assert forced.elements(forced.numba_bytes, F32) == forced.costly("sin", F32) == 64
+
+
+def test_calibrated_costs_set_where_costly_ops_start() -> None:
+    cal = {"per_thread": {"numba_bytes": 1 << 19}, "threads_min_ns": 400_000.0,
+           "costly_ns": {"sin/d": 15.0, "exp/f": 0.3}}
+    t = _tuning.derive(2, 1 << 20, 32 << 20, cal)
+    assert t.source == "calibrated" and t.numba_bytes == 1 << 20
+    assert t.threads_bytes == 4 << 20  # not calibrated: the rule
+    sin = t.costly("sin", F64)  # 15 ns per element: 400 us of NumPy work from 2**15
+    assert sin & (sin - 1) == 0 and sin * 15.0 >= 400_000 and (sin // 2) * 15.0 < 400_000
+    assert t.costly("exp", F32) == t.elements(t.costly_bytes, F32)  # capped by the rule
+    assert t.costly("tan", F64) == t.elements(t.costly_bytes, F64)  # not measured
+
+
+def test_one_thread_many_threads_and_tiny_caches(sync, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each regime routes as its start sizes say, and every result is NumPy's."""
+    n = 1 << 17  # float32: 512 KiB
+    a = rng.uniform(0.5, 2, n).astype(np.float32)
+    x = xp.asarray(a)
+    seen = _spy(monkeypatch)
+    threads = xp.get_num_threads()
+
+    def check(expect_route: str | None) -> None:
+        seen.clear()
+        assert_same((x + x)._array, a + a, "add")
+        assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
+        assert_same(xp.sum(x)._array, np.sum(a), "sum")
+        if expect_route is None:
+            assert seen == [], seen
+        else:
+            assert any(s.startswith(expect_route) for s in seen), seen
+
+    try:
+        with tuned(l2=1 << 20, llc=32 << 20):
+            xp.set_num_threads(2)  # 2**18 float32 elements from numba: not yet
+            check(None)
+            xp.set_num_threads(1)  # one thread: NumPy below the streaming size
+            assert BACKEND.threshold(OPS["sin"], F32) == B.NO_LIMIT
+            check(None)
+            xp.set_num_threads(64)  # many threads: 64x the per-thread share
+            assert BACKEND.threshold(OPS["add"], F32) == 64 * (1 << 20) // 2 // 4
+            check(None)
+        with tuned(l2=4096, llc=16384):  # tiny caches: every route from the floor
+            xp.set_num_threads(2)
+            assert BACKEND.threshold(OPS["add"], F32) == B.FLOOR
+            assert _dispatch._SIZES["add"][F32] == B.FLOOR
+            check("numba:add")
+            assert "threads" in seen  # sin: NumPy's loop in threads
+            assert BACKEND._streams(np.empty(n, np.float32)) > 0  # beyond the tiny cache
+    finally:
+        xp.set_num_threads(threads)
+
+
+def test_small_arrays_never_reach_the_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = []
+    for method in ("elementwise", "converting", "reduce", "fused_multiply_add"):
+        monkeypatch.setattr(BACKEND, method, lambda *a, **k: seen.append(a))
+    x = xp.asarray(np.ones(10))
+    x + x  # the short path
+    xp.sin(x)
+    f = xp.asarray(np.ones(10, np.float32))
+    i = xp.asarray(np.arange(10, dtype=np.int32))
+    f + i  # two dtypes: binary() and the converting seam
+    xp.sin(i)  # an integer input computed in float: unary()
+    xp.sum(x), xp.max(f), xp.multiply_add(x, x, x)
+    assert not seen
+
+
+def test_short_path_sizes_are_the_backends_thresholds() -> None:
+    with tuned(l2=1 << 20, llc=32 << 20):
+        for name in ("add", "sin", "sqrt", "less"):
+            op = OPS[name]
+            for dt in op.allowed:
+                assert _dispatch._SIZES[name][dt] == BACKEND.threshold(op, dt), (name, dt)
+        assert _dispatch.SHORT_PATH_LIMIT == min(
+            min(per.values()) for per in _dispatch._SIZES.values())
+        with xp.backend("numpy"):  # the parallel backend is still in use process-wide
+            assert _dispatch._SIZES["add"][F32] == BACKEND.threshold(OPS["add"], F32)
+
+
+# ---------------------------------------------------------------- the machine
+
+def test_cache_summary() -> None:
+    caches = [(1, "data", 32768, 1), (1, "instruction", 32768, 1), (2, "unified", 1 << 21, 2),
+              (3, "unified", 32 << 20, 16)]
+    assert _machine.summarize(caches) == (1 << 20, 32 << 20)  # L2 shared by two CPUs
+    assert _machine.summarize([(1, "data", 32768, 1)]) == (None, None)
+    assert _machine.summarize([(2, "unified", 1 << 20, 1)]) == (1 << 20, 1 << 20)
+    l2, llc = _machine.cache_sizes()
+    assert l2 > 0 and llc >= l2
+    assert _machine.cpu_count() >= 1
+
+
+def test_linux_sysfs_caches(tmp_path: Path) -> None:
+    for k, (level, kind, size, shared) in enumerate(
+            [(1, "Data", "48K", "0,8"), (1, "Instruction", "32K", "0,8"),
+             (2, "Unified", "2048K", "0,8"), (3, "Unified", "36M", "0-15")]):
+        d = tmp_path / f"index{k}"
+        d.mkdir()
+        for name, value in (("level", level), ("type", kind), ("size", size),
+                            ("shared_cpu_list", shared)):
+            (d / name).write_text(f"{value}\n")
+    caches = _machine.linux_caches(str(tmp_path))
+    assert caches[2] == (2, "unified", 2 << 20, 2)
+    assert _machine.summarize(caches) == (1 << 20, 36 << 20)
+    assert _machine.linux_caches(str(tmp_path / "missing")) == []
+
+
+def test_user_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AIARRAY_CACHE_DIR", str(tmp_path))
+    assert _machine.user_cache_dir() == tmp_path
+    monkeypatch.delenv("AIARRAY_CACHE_DIR")
+    if sys.platform.startswith("linux"):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+        assert _machine.user_cache_dir() == tmp_path / "aiarray"
+
+
+# ---------------------------------------------------------------- calibration
+
+def test_calibration_is_stored_per_machine_and_read_by_the_backend(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AIARRAY_CACHE_DIR", str(tmp_path))
+    l2, llc = _machine.cache_sizes()
+    data = {"per_thread": {"numba_bytes": 4096.0}, "costly_ns": {"sin/d": 20.0},
+            "threads_min_ns": 100_000.0}
+    path = _tuning.save_calibration(l2, llc, data)
+    assert path.parent == tmp_path and _tuning.load_calibration(l2, llc)["costly_ns"]
+    assert _tuning.calibration_path(l2 * 2, llc) != path  # another machine, another file
+    try:
+        t = BACKEND.tune()
+        if t.threads >= 2:
+            assert t.source == "calibrated" and t.numba_bytes == 4096 * t.threads
+    finally:
+        BACKEND.tune(calibration=False)
+        _dispatch._refresh()
+    path.write_text("{not json")
+    assert _tuning.load_calibration(l2, llc) is None  # a damaged file is ignored
+    path.write_text(json.dumps({"format": -1}))
+    assert _tuning.load_calibration(l2, llc) is None
+
+
+_IMPORT_OPENS = r"""
+import sys
+opened = []
+sys.addaudithook(lambda ev, args: opened.append(str(args[0])) if ev == "open" else None)
+import aiarray
+at_import = [p for p in opened if sys.argv[1] in p]
+import numpy as np
+x = aiarray.asarray(np.ones(1 << 20, np.float32))
+x + x
+print(len(at_import), len([p for p in opened if sys.argv[1] in p]),
+      aiarray._kernels.BACKEND.tuning().source)
+"""
+
+
+def test_calibration_is_read_at_the_first_large_call_not_at_import(tmp_path: Path) -> None:
+    env = dict(os.environ, AIARRAY_CACHE_DIR=str(tmp_path), AIARRAY_NUMBA="0")
+    env.pop("AIARRAY_KERNEL_MIN_SIZE", None)
+    code = ("from aiarray._kernels import _machine, _tuning; l2, llc = _machine.cache_sizes(); "
+            "_tuning.save_calibration(l2, llc, {'per_thread': {'numba_bytes': 1e6}})")
+    subprocess.run([sys.executable, "-c", code], env=env, check=True)
+    out = subprocess.run([sys.executable, "-c", _IMPORT_OPENS, str(tmp_path)], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    at_import, after, source = out.stdout.split()
+    assert at_import == "0" and int(after) >= 1
+    assert source == ("calibrated" if xp.get_num_threads() >= 2 else "machine")
+
+
+def test_calibrate_cli_show_and_forget(tmp_path: Path) -> None:
+    env = dict(os.environ, AIARRAY_CACHE_DIR=str(tmp_path))
+    show = subprocess.run([sys.executable, "-m", "aiarray", "calibrate", "--show"], env=env,
+                          capture_output=True, text=True, check=True, timeout=120).stdout
+    assert show.startswith("tuning: machine") and "numba kernels" in show
+    forget = subprocess.run([sys.executable, "-m", "aiarray", "calibrate", "--forget"],
+                            env=env, capture_output=True, text=True, check=True).stdout
+    assert forget.startswith("no calibration stored at")
+
+
+class _Call:
+    """A callable with the time a fake timer reports for it."""
+
+    def __init__(self, cost: float) -> None:
+        self.cost = cost
+
+    def __call__(self) -> None:
+        pass
+
+
+def test_break_even_finds_the_first_lasting_win() -> None:
+    from aiarray._kernels import _calibrate as C
+
+    def route(wins_from: int, losses: tuple = ()):  # faster than NumPy from wins_from on
+        return lambda n: _Call(0.5 if n >= wins_from and n not in losses else 2.0)
+
+    numpy = lambda n: _Call(1.0)
+    timer = lambda funcs, reps, block: [f.cost for f in funcs]
+    assert C.break_even(numpy, route(1 << 16), 3, timer) == 1 << 16
+    # one noisy loss later on does not move it; a win the next size loses does not count
+    assert C.break_even(numpy, route(1 << 16, losses=(1 << 20,)), 3, timer) == 1 << 16
+    assert C.break_even(numpy, route(1 << 16, losses=(1 << 17,)), 3, timer) == 1 << 18
+    assert C.break_even(numpy, route(1 << 40), 3, timer) == B.NO_LIMIT
+
+
+# ---------------------------------------------------------------- threads
+
+_EIGHT_THREADS = r"""
+import sys, threading, numpy as np
+import aiarray as xp
+from aiarray._kernels import _numba
+_numba.set_sync(True)
+n = 300_000
+a = xp.asarray(np.random.default_rng(0).uniform(0.5, 2, n))
+b = xp.asarray(np.random.default_rng(1).uniform(0.5, 2, n))
+i = xp.asarray(np.arange(n, dtype=np.int32))
+ops = [lambda: a + b, lambda: a * b, lambda: xp.sin(a), lambda: a - i, lambda: xp.sum(a),
+       lambda: xp.max(b), lambda: xp.multiply_add(a, b, a)]
+serial = [op()._array.copy() for op in ops]
+errors = []
+def work(k):
+    try:
+        for r in range(15):
+            for op, ref in zip(ops, serial):
+                if not np.array_equal(op()._array, ref):
+                    errors.append("differs")
+            if k % 2 and r % 3 == 0:
+                xp.set_num_threads(1 + (r // 3 + k) % 3)  # resize while others compute
+    except Exception as e:
+        errors.append(repr(e))
+ts = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+[t.start() for t in ts]; [t.join() for t in ts]
+print("errors", len(errors), sorted(set(errors))[:3])
+sys.exit(1 if errors else 0)
+"""
+
+
+@pytest.mark.parametrize("numba", ["1", "0"])
+def test_eight_threads_and_set_num_threads_give_serial_results(numba: str) -> None:
+    """8 threads of large ops while some of them change the thread count: no exception
+    (in particular no "cannot schedule new futures after shutdown"), serial results."""
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA=numba)
+    out = subprocess.run([sys.executable, "-c", _EIGHT_THREADS], capture_output=True,
+                         text=True, env=env, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "errors 0" in out.stdout
+
+
+def test_resize_does_not_break_a_running_call() -> None:
+    pool = _threads.Workers(3)
+    started, release = threading.Event(), threading.Event()
+
+    def task(k: int) -> int:
+        if k == 1:
+            started.set()
+            release.wait(10)
+        return k * k
+
+    result = []
+    t = threading.Thread(target=lambda: result.append(pool.run(task, [(0,), (1,), (2,)])))
+    t.start()
+    started.wait(10)
+    old = pool._pool
+    pool.resize(2)  # while the call runs on the old pool
+    assert old in pool._retired and not old._shutdown
+    assert pool.run(task, [(3,), (4,)]) == [9, 16]  # a new pool
+    release.set()
+    t.join()
+    assert result == [[0, 1, 4]]
+    assert old._shutdown and not pool._retired  # shut down by its last call
+
+
+def test_a_failed_submit_waits_for_what_was_submitted() -> None:
+    pool = _threads.Workers(4)
+    pool.run(lambda k: k, [(0,), (1,)])  # make the pool
+    done = []
+    real = pool._pool
+
+    class Failing:
+        def __init__(self) -> None:
+            self.n = 0
+
+        def submit(self, *args: object):
+            self.n += 1
+            if self.n == 2:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            return real.submit(*args)
+
+    pool._pool = Failing()
+
+    def slow(k: int) -> None:
+        threading.Event().wait(0.2)
+        done.append(k)
+
+    with pytest.raises(RuntimeError, match="cannot schedule"):
+        pool.run(slow, [(0,), (1,), (2,), (3,)])
+    assert done == [1]  # the submitted task finished before run() returned
+    real.shutdown()
+
+
+def test_a_failing_task_waits_for_the_others() -> None:
+    pool = _threads.Workers(3)
+    done = []
+
+    def task(k: int) -> None:
+        if k == 1:
+            raise ValueError("task 1")
+        threading.Event().wait(0.2)
+        done.append(k)
+
+    with pytest.raises(ValueError, match="task 1"):
+        pool.run(task, [(0,), (1,), (2,)])
+    assert sorted(done) == [0, 2]
+
+
+# ---------------------------------------------------------------- structure
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            out.add(base)
+            out.update(f"{base}.{a.name}" if node.module else f"{base}{a.name}"
+                       for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_only_the_backend_loader_imports_the_kernels() -> None:
+    """_api/ and the front modules reach the large path only through the dispatcher."""
+    package = ROOT / "aiarray"
+    for path in package.rglob("*.py"):
+        if "_kernels" in path.parts or path.name == "__main__.py":
+            continue
+        names = _imports(path)
+        assert not any("_kernels" in n for n in names), path
+    assert "aiarray._kernels" in (package / "_backend.py").read_text()
+
+
+def test_no_module_sets_another_modules_globals() -> None:
+    """No ``module.name = value`` on one of aiarray's modules anywhere in the package."""
+    assert _dispatch.Array is xp.Array
+    from aiarray import _array
+
+    assert _array._namespace is xp
+    for path in (ROOT / "aiarray").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        modules = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules.update((a.asname or a.name).split(".")[0] for a in node.names
+                               if a.name.startswith("aiarray"))
+            elif isinstance(node, ast.ImportFrom) and node.level and node.module is None:
+                modules.update(a.asname or a.name for a in node.names)  # from . import x
+        for node in ast.walk(tree):
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
+                    assert target.value.id not in modules, (path.name, ast.unparse(node))
