@@ -1,4 +1,4 @@
-"""Command line: ``python -m aiarray info | promote A B | table``."""
+"""Command line: ``python -m aiarray info | promote A B | table | bench | port SCRIPT``."""
 
 from __future__ import annotations
 
@@ -103,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     tb.add_argument("--markdown", action="store_true", help="as a Markdown table")
     sub.add_parser("bench", help="a quick benchmark against NumPy (and peers when installed)",
                    add_help=False)
+    sub.add_parser("port", help="run a NumPy script under the numpy and ascend policies and "
+                   "report where dtypes or values first differ", add_help=False)
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
     return parser
@@ -114,6 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from aiarray import _bench
 
         return _bench.main(argv[1:])
+    if argv[:1] == ["port"]:  # its own options: python -m aiarray port --help
+        from aiarray import _port
+
+        return _port.main(argv[1:])
     args = build_parser().parse_args(argv)
     handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:
