@@ -82,6 +82,20 @@ def np_dtype(dt: np.dtype) -> np.dtype:
     return D.complex64 if dt is D.complex32 else dt
 
 
+def _foreign_dtype(dtype: Any) -> builtins.bool:
+    """Whether ``dtype`` is a NumPy dtype aiarray has no counterpart for (object, str,
+    records, datetimes)."""
+    try:
+        dtype_of(dtype)
+        return False
+    except TypeError:
+        try:
+            np.dtype(dtype)
+        except TypeError:
+            return False
+        return True
+
+
 def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
     dt = D.of_numpy(a.dtype)
     if dt is None and a.dtype.kind in "biufc" and a.dtype.byteorder not in "=|":
@@ -94,7 +108,10 @@ def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
 
 def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
             order: Any = None, ndmin: int = 0, func: str = "asarray") -> Any:
-    """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion)."""
+    """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion); data
+    of a dtype aiarray has no counterpart for (asked for, or inferred) stays NumPy's."""
+    if dtype is not None and _foreign_dtype(dtype):
+        return np.array(view(obj), dtype=dtype, copy=copy, order=order or "K", ndmin=ndmin)
     dt = dtype_of(dtype, "dtype", func)
     if type(obj) is Array:
         src = obj._dtype
@@ -116,28 +133,27 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
 
 
 def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func: str) -> Any:
+    if dt is None and type(obj) in PY_SCALARS:  # the commonest case, kept short
+        return _from_ndarray(np.array(obj))
     try:
-        if isinstance(obj, np.ndarray) and not copy:
-            a = obj
-        else:
-            a = np.array(obj, copy=copy if copy is not None else False, order=order or "K")
+        # NumPy infers; a dtype asked for is reached afterwards, through checked conversion
+        a = np.array(obj, copy=copy if dt is None else None, order=order or "K")
     except (ValueError, TypeError) as e:
         if copy is False:
             raise InvalidArgumentError(f"{func}(copy=False): {e}") from None
         raise InvalidArgumentError(f"{func}(): cannot convert the object: {e}") from None
     except OverflowError as e:
-        raise InvalidArgumentError(f"{func}(): {e}") from None
+        raise ScalarOverflowError(f"{func}(): {e}") from None
     if a.dtype.kind == "O" and dt is None and a.size and _all_arrays_or_numbers(a):
         a = np.array(a.tolist())  # e.g. a list of 0-d Arrays
     if dt is None:
-        if copy and a is obj:
-            a = a.copy()
         return _from_ndarray(a)
     src = D.of_numpy(a.dtype)
     if src is None:  # strings and the like: NumPy parses them
         try:
-            return Array._new(np.asarray(a, dtype=np_dtype(dt)).astype(dt) if dt is not
-                              D.complex32 else D.to_c32(a.astype(np.complex64)), dt, True)
+            if dt is D.complex32:
+                return Array._new(D.to_c32(a.astype(np.complex64)), dt, True)
+            return Array._new(np.asarray(a, dtype=dt), dt, True)
         except (ValueError, TypeError) as e:
             raise InvalidArgumentError(f"{func}(): cannot convert to {D.name_of(dt)}: {e}") \
                 from None
