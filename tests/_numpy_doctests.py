@@ -107,7 +107,7 @@ def run(exs: list[doctest.Example], np_module: Any) -> list[Outcome]:
 
 def _scalar_as_array(m: re.Match) -> str:
     try:
-        value = eval(m.group(0), {"np": numpy})  # noqa: S307 - NumPy's printed scalar
+        value = eval(m.group(0), {"np": numpy, "nan": numpy.nan, "inf": numpy.inf})  # noqa: S307
     except Exception:  # noqa: BLE001 - leave what cannot be read as it is
         return m.group(0)
     if not isinstance(value, numpy.generic):

@@ -32,7 +32,7 @@ from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
 from .._array_numpy import FlatIter as flatiter
-from . import _convert, _protocols, fft, linalg, random
+from . import _convert, _protocols, fft, linalg, random, testing
 from ._creation import (
     arange,
     array,
@@ -519,7 +519,6 @@ frompyfunc = _np.frompyfunc
 get_include = _np.get_include
 show_config = _np.show_config
 show_runtime = _np.show_runtime
-testing = _np.testing
 typing = _np.typing
 dtypes = _np.dtypes
 exceptions = _np.exceptions

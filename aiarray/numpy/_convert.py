@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 import operator
 from typing import Any
@@ -71,6 +72,8 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
         dt = D.of_numpy(nd)
         if dt is not None:
             return dt
+        raise ForeignData(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
+                          "counterpart for (only numbers and bools)")
     raise TypeMismatchError(
         f"{where}{argname}={dtype!r} is not a data type aiarray has; it has "
         + ", ".join(D.NAME[d] for d in D.ALL_DTYPES)
@@ -80,20 +83,6 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
 def np_dtype(dt: np.dtype) -> np.dtype:
     """The NumPy dtype NumPy computes an aiarray dtype in (complex32 -> complex64)."""
     return D.complex64 if dt is D.complex32 else dt
-
-
-def _foreign_dtype(dtype: Any) -> builtins.bool:
-    """Whether ``dtype`` is a NumPy dtype aiarray has no counterpart for (object, str,
-    records, datetimes)."""
-    try:
-        dtype_of(dtype)
-        return False
-    except TypeError:
-        try:
-            np.dtype(dtype)
-        except TypeError:
-            return False
-        return True
 
 
 def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
@@ -110,12 +99,14 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
             order: Any = None, ndmin: int = 0, func: str = "asarray") -> Any:
     """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion); data
     of a dtype aiarray has no counterpart for (asked for, or inferred) stays NumPy's."""
-    if dtype is not None and _foreign_dtype(dtype):
-        return np.array(view(obj), dtype=dtype, copy=copy, order=order or "K", ndmin=ndmin)
     dt = dtype_of(dtype, "dtype", func)
     if type(obj) is Array:
         src = obj._dtype
         if dt is None or dt is src:
+            if not copy and obj._numpy and not ndmin and (order in (None, "K", "A") or (
+                    order == "C" and obj._array.flags.c_contiguous) or (
+                    order == "F" and obj._array.flags.f_contiguous)):
+                return obj  # as NumPy: the array itself when nothing changes
             a = obj._array.copy(order=order or "K") if copy else obj._array
             res = Array._new(a, src, True)
         elif copy is False:
@@ -169,17 +160,40 @@ def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
+class ForeignData(TypeMismatchError):
+    """An argument holds data of a dtype aiarray has no counterpart for (strings,
+    objects, records, datetimes): the adapters hand such calls to NumPy itself."""
+
+
 def arr(x: Any, func: str = "", argname: str = "a") -> Array:
     """Argument ``x`` as a tagged Array (a view when it already is an Array)."""
     if type(x) is Array:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
     res = asarray(x, func=func or "asarray")
     if type(res) is not Array:
-        raise TypeMismatchError(
+        raise ForeignData(
             f"{func}(): {argname} holds {res.dtype} data; aiarray has no such data type "
             "(only numbers and bools)"
         )
     return res
+
+
+def numpy_fallback(npfunc: Any) -> Any:
+    """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
+    objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
+    views instead, as NumPy would (its results stay NumPy's)."""
+
+    def decorate(adapter: Any) -> Any:
+        @functools.wraps(adapter)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return adapter(*args, **kwargs)
+            except ForeignData:
+                return on_views(npfunc, args, kwargs)
+
+        return call
+
+    return decorate
 
 
 def arrays(seq: Any, func: str, argname: str = "arrays") -> list[Array]:
@@ -230,7 +244,9 @@ def wrap(res: Any) -> Any:
     """A NumPy result as swap-in Arrays: ndarrays and NumPy scalars of aiarray's dtypes
     (others stay as NumPy made them), inside tuples, lists and named tuples too."""
     if isinstance(res, np.ndarray):
-        return _from_ndarray(res) if type(res) is np.ndarray else res
+        if type(res) is np.ndarray or isinstance(res, np.memmap):
+            return _from_ndarray(np.asarray(res))
+        return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
     if isinstance(res, np.generic):
         if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
             return Array._new(np.asarray(res), None, True)
