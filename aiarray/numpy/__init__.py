@@ -77,8 +77,8 @@ from ._numpy_calls import (
     average,
     bartlett,
     base_repr,
-    bincount,
     binary_repr,
+    bincount,
     blackman,
     block,
     c_,
@@ -193,8 +193,8 @@ from ._numpy_calls import (
     real_if_close,
     require,
     resize,
-    roots,
     rollaxis,
+    roots,
     rot90,
     save,
     savetxt,
@@ -246,8 +246,8 @@ from ._reductions import (
 )
 from ._selecting import (
     allclose,
-    around,
     argsort,
+    around,
     clip,
     copyto,
     dot,
@@ -541,9 +541,8 @@ promotion_policy = _P.swapin_promotion_policy
 promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``with`` block "
                             "(thread- and task-local).")
 
-from ._status import NOT_SERVED as _NOT_SERVED  # noqa: E402
-from ._status import status as _status  # noqa: E402
-
+from ._status import NOT_SERVED as _NOT_SERVED
+from ._status import status as _status
 
 _LAZY = frozenset({"polynomial", "emath"})  # submodules loaded on first use
 

@@ -72,7 +72,7 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
         dt = D.of_numpy(nd)
         if dt is not None:
             return dt
-        raise ForeignData(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
+        raise ForeignDataError(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
                           "counterpart for (only numbers and bools)")
     raise TypeMismatchError(
         f"{where}{argname}={dtype!r} is not a data type aiarray has; it has "
@@ -160,7 +160,7 @@ def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
-class ForeignData(TypeMismatchError):
+class ForeignDataError(TypeMismatchError):
     """An argument holds data of a dtype aiarray has no counterpart for (strings,
     objects, records, datetimes): the adapters hand such calls to NumPy itself."""
 
@@ -171,7 +171,7 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
     res = asarray(x, func=func or "asarray")
     if type(res) is not Array:
-        raise ForeignData(
+        raise ForeignDataError(
             f"{func}(): {argname} holds {res.dtype} data; aiarray has no such data type "
             "(only numbers and bools)"
         )
@@ -188,7 +188,7 @@ def numpy_fallback(npfunc: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return adapter(*args, **kwargs)
-            except ForeignData:
+            except ForeignDataError:
                 return on_views(npfunc, args, kwargs)
 
         return call
@@ -380,7 +380,7 @@ def setitem_value(value: Any, dt: np.dtype) -> Any:
     """A value for ``x[k] = value`` of a swap-in array: an Array of dtype ``dt``."""
     if type(value) is Array and value._dtype is dt:
         return value
-    if isinstance(value, complex | np.complexfloating) and dt not in D.COMPLEX or (
+    if (isinstance(value, complex | np.complexfloating) and dt not in D.COMPLEX) or (
             type(value) is Array and value._dtype in D.COMPLEX and dt not in D.COMPLEX):
         raise TypeMismatchError(f"cannot assign complex values into a {D.name_of(dt)} array")
     v = value if type(value) is Array else asarray(value, func="__setitem__")

@@ -24,6 +24,7 @@ from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
 
+
 class ufunc:  # noqa: N801 - NumPy's name
     """A universal function: elementwise call plus reduce/accumulate/outer/at/reduceat."""
 
@@ -169,8 +170,8 @@ _CLASSES = {"reciprocal": _Reciprocal, "nextafter": _FloatOnly}
 
 
 def _has_ints(args: tuple) -> bool:
-    return any(type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_)
-               or isinstance(a, int | np.integer) and not isinstance(a, bool) for a in args)
+    return any((type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_))
+               or (isinstance(a, int | np.integer) and not isinstance(a, bool)) for a in args)
 
 
 def _ndarg(a: Any, func: str) -> Any:
@@ -195,7 +196,7 @@ def _kwargs(**kw: Any) -> dict:
     for k, v in kw.items():
         if v is None or v is C.NOVALUE:
             continue
-        if k == "keepdims" and v is False or k == "where" and v is True:
+        if (k == "keepdims" and v is False) or (k == "where" and v is True):
             continue
         if k == "dtype":
             v = C.np_dtype(C.dtype_of(v))
