@@ -32,7 +32,7 @@ from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
 from .._array_numpy import FlatIter as flatiter
-from . import _convert, _protocols, fft, linalg, random, testing
+from . import _convert, _protocols, exceptions, fft, linalg, random, testing
 from ._creation import (
     arange,
     array,
@@ -521,7 +521,6 @@ show_config = _np.show_config
 show_runtime = _np.show_runtime
 typing = _np.typing
 dtypes = _np.dtypes
-exceptions = _np.exceptions
 
 
 # -- the swap-in's promotion policy ------------------------------------------------------

@@ -30,12 +30,12 @@ from .._dispatch import same_kind
 from .._errors import (
     AiarrayError,
     AllocationError,
-    AxisError,
     InvalidArgumentError,
     OutOfRangeError,
     ScalarOverflowError,
     TypeMismatchError,
 )
+from .._errors import AxisError as _AxisError
 
 PY_SCALARS = (builtins.bool, int, float, complex)
 NOVALUE = np._NoValue  # NumPy's "argument not given"
@@ -44,10 +44,26 @@ _BUILTIN_TYPES = {builtins.bool: D.bool_, int: D.int64, float: D.float64, comple
 _NAMES = {"bfloat16": D.bfloat16, "complex32": D.complex32}
 
 
+_KNOWN: dict[Any, np.dtype] = {}  # dtype forms seen before -> aiarray dtype
+
+
 def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | None:
     """The aiarray dtype for any of NumPy's dtype forms (None stays None)."""
     if dtype is None:
         return None
+    try:
+        return _KNOWN[dtype]
+    except (KeyError, TypeError):
+        pass
+    dt = _dtype_of(dtype, argname, func)
+    try:
+        _KNOWN[dtype] = dt
+    except TypeError:  # unhashable
+        pass
+    return dt
+
+
+def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
     try:
         return D._BY_ANY[dtype]
     except (KeyError, TypeError):
@@ -160,6 +176,18 @@ def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
+class AxisError(_AxisError, np.exceptions.AxisError):
+    """An axis out of range: aiarray's AxisError (a ValueError and an IndexError with a
+    GB/T status) that is NumPy's ``numpy.exceptions.AxisError`` too."""
+
+    def __init__(self, message: str) -> None:
+        np.exceptions.AxisError.__init__(self, message)
+        Exception.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class ForeignDataError(TypeMismatchError):
     """An argument holds data of a dtype aiarray has no counterpart for (strings,
     objects, records, datetimes): the adapters hand such calls to NumPy itself."""
@@ -190,6 +218,10 @@ def numpy_fallback(npfunc: Any) -> Any:
                 return adapter(*args, **kwargs)
             except ForeignDataError:
                 return on_views(npfunc, args, kwargs)
+            except _AxisError as e:
+                if isinstance(e, np.exceptions.AxisError):
+                    raise
+                raise AxisError(str(e)) from None
 
         return call
 

@@ -52,6 +52,8 @@ NOT_SERVED: dict[str, str] = {
     "random.bit_generator": "NumPy's implementation module; its classes are served as "
                             "aiarray.numpy.random.*",
     "random.test": "runs NumPy's own test suite",
+    "linalg.test": "runs NumPy's own test suite",
+    "fft.test": "runs NumPy's own test suite",
     "fft.helper": "NumPy's implementation module",
     "linalg.linalg": "NumPy's implementation module",
 }

@@ -139,6 +139,35 @@ class ufunc:  # noqa: N801 - NumPy's name
         self._np.at(*args)
 
 
+class _Unary(ufunc):
+    """A one-input ufunc of the op registry, with a short path for a swap-in Array."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs and len(args) == 1:
+            x = args[0]
+            if type(x) is Array and x._numpy:
+                return self._std(x)
+        return ufunc.__call__(self, *args, **kwargs)
+
+
+class _Binary(ufunc):
+    """A two-input ufunc of the op registry, with a short path for a swap-in Array and
+    an Array or a Python int/float (the commonest calls; the per-call cost)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs and len(args) == 2:
+            x1, x2 = args
+            t1 = type(x1)
+            t2 = type(x2)
+            if t1 is Array:
+                if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
+                        t2 is Array and x2._numpy):
+                    return self._std(x1, x2)
+            elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
+                return self._std(x1, x2)
+        return ufunc.__call__(self, *args, **kwargs)
+
+
 class _Reciprocal(ufunc):
     _views_for_ints = True  # NumPy's integer reciprocal (1 // x), not a float result
 
@@ -247,6 +276,9 @@ def make(name: str) -> ufunc:
     if u is None:
         std_name = STANDARD.get(canonical)
         std = None if std_name is None else _std(std_name)
-        cls = _CLASSES.get(canonical, ufunc)
+        cls = _CLASSES.get(canonical)
+        if cls is None:
+            nin = getattr(np, canonical).nin
+            cls = ufunc if std is None else _Unary if nin == 1 else _Binary
         u = _MADE[canonical] = cls(canonical, std)
     return u
