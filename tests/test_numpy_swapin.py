@@ -252,3 +252,13 @@ def test_random_shuffle_in_place():
     anp.random.default_rng(3).shuffle(x)
     numpy.random.default_rng(3).shuffle(y)
     assert_like_numpy(x, y)
+
+
+def test_lib_stride_tricks_sliding_windows():
+    x = anp.arange(6.0)
+    w = anp.lib.stride_tricks.sliding_window_view(x, 3)
+    assert_like_numpy(w, numpy.lib.stride_tricks.sliding_window_view(numpy.arange(6.0), 3))
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "read-only"):
+        w[0, 0] = 1.0
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "writeable"):
+        anp.lib.stride_tricks.sliding_window_view(x, 3, writeable=True)

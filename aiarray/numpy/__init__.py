@@ -543,7 +543,7 @@ promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``w
 from ._status import NOT_SERVED as _NOT_SERVED
 from ._status import status as _status
 
-_LAZY = frozenset({"polynomial", "emath"})  # submodules loaded on first use
+_LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first use
 
 
 def __getattr__(name: str) -> _Any:
