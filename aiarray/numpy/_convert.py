@@ -216,7 +216,9 @@ def numpy_fallback(npfunc: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return adapter(*args, **kwargs)
-            except ForeignDataError:
+            except (ForeignDataError, D.CategoryError):
+                # data aiarray has no dtype for, or a dtype the standard's function does
+                # not take (bool abs, complex maximum): NumPy's own loops decide
                 return on_views(npfunc, args, kwargs)
             except _AxisError as e:
                 if isinstance(e, np.exceptions.AxisError):
