@@ -39,6 +39,7 @@ from aiarray import _dtypes as D
 from aiarray._array import Array
 from aiarray._promotion import TypedScalar
 from aiarray._registry import OPERATORS
+from aiarray._swap_imports import swap_tree
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(aiarray.__file__)) + os.sep
 PREVIEW = 16  # elements of each array value kept in the trace
@@ -314,57 +315,13 @@ def _numpy_protocol(tracer: Tracer, fn: Callable, ufunc: bool) -> Callable:
     return protocol
 
 
-# --------------------------------------------------------------------------- imports
-class _SwapNumpy(ast.NodeTransformer):
-    """``import numpy as np`` -> ``import aiarray.numpy as np`` (and the other forms)."""
-
-    def __init__(self) -> None:
-        self.changes: list[dict[str, Any]] = []
-
-    @staticmethod
-    def _target(name: str) -> str | None:
-        if name != "numpy" and not name.startswith("numpy."):
-            return None
-        target = "aiarray." + name
-        try:
-            found = importlib.util.find_spec(target) is not None
-        except (ImportError, ValueError):
-            found = False
-        return target if found else None
-
-    def visit_Import(self, node: ast.Import) -> ast.AST:
-        aliases = []
-        for alias in node.names:
-            target = self._target(alias.name)
-            if target is None:
-                aliases.append(alias)
-                continue
-            # ``import numpy`` / ``import numpy.linalg`` bind the name ``numpy``
-            bind = alias.asname or alias.name.split(".")[0]
-            new = target if alias.asname else "aiarray.numpy"
-            aliases.append(ast.alias(name=new, asname=bind))
-            if not alias.asname and target != "aiarray.numpy":
-                aliases.append(ast.alias(name=target, asname="_aiarray_port_" + bind))
-            self.changes.append({"line": node.lineno, "from": alias.name, "to": new})
-        node.names = aliases
-        return node
-
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
-        if node.level == 0 and node.module:
-            target = self._target(node.module)
-            if target is not None:
-                self.changes.append({"line": node.lineno, "from": node.module, "to": target})
-                node.module = target
-        return node
-
-
+# --------------------------------------------------------------------------- running
 def compile_script(path: str) -> tuple[types.CodeType, list[dict[str, Any]]]:
     """The script's code object, with NumPy imports swapped in when it uses NumPy."""
     source = Path(path).read_text(encoding="utf-8")
     tree = ast.parse(source, filename=path)
-    swap = _SwapNumpy()
-    tree = ast.fix_missing_locations(swap.visit(tree))
-    return compile(tree, path, "exec"), swap.changes
+    changes = swap_tree(tree, SWAP_IN)
+    return compile(tree, path, "exec"), changes
 
 
 def set_policy(name: str) -> None:
