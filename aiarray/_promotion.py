@@ -372,8 +372,73 @@ def _lookup_policy(name: str) -> Policy:
 
 
 def current() -> Policy:
-    """The policy in force in this thread/task."""
+    """The policy in force in this thread/task for arrays of the standard namespace."""
     return _local_policy.get() or _global_policy
+
+
+# The swap-in namespace (aiarray.numpy): arrays it makes carry a tag (Array._numpy), and an
+# operation with a tagged operand follows the swap-in's policy, ``"numpy"`` unless changed
+# by aiarray.numpy.set_promotion_policy() or its promotion_policy() block.
+SWAPIN_DEFAULT = "numpy"
+_swapin_policy: Policy | None = None  # resolved from SWAPIN_DEFAULT on first use
+_swapin_local: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
+    "aiarray_numpy_promotion_policy", default=None
+)
+
+
+def swapin_policy() -> Policy:
+    """The policy of the swap-in namespace here (its with-block, else its setting)."""
+    global _swapin_policy
+    pol = _swapin_local.get() or _swapin_policy
+    if pol is None:
+        pol = _swapin_policy = _lookup_policy(SWAPIN_DEFAULT)
+    return pol
+
+
+def policy_for(x1: object, x2: object = None) -> Policy:
+    """THE decision of which policy an operation uses (every promotion entry point asks).
+
+    An active ``promotion_policy(...)`` block wins; else, when an operand is an array of
+    the swap-in namespace (tagged ``_numpy``), the swap-in's policy; else the global
+    policy.  ``x1``/``x2`` are operands, or lists/tuples of them.
+    """
+    pol = _local_policy.get()
+    if pol is not None:
+        return pol
+    if _tagged(x1) or (x2 is not None and _tagged(x2)):
+        return swapin_policy()
+    return _global_policy
+
+
+class _SwapInCall:
+    """Marker operand: "a function of the swap-in namespace is asking" (policy_for)."""
+
+    _numpy = True
+
+
+SWAPIN_CALL = _SwapInCall()
+
+
+def _tagged(x: object) -> bool:
+    if x.__class__ is list or x.__class__ is tuple:
+        return any(_tagged(v) for v in x)
+    return getattr(x, "_numpy", False) is True
+
+
+def set_swapin_policy(name: str) -> None:
+    """Select the policy of the swap-in namespace (aiarray.numpy) for the whole process."""
+    global _swapin_policy
+    _swapin_policy = _lookup_policy(name)
+
+
+@contextlib.contextmanager
+def swapin_promotion_policy(name: str) -> Iterator[str]:
+    """Use policy ``name`` for swap-in arrays inside a ``with`` block (thread/task-local)."""
+    token = _swapin_local.set(_lookup_policy(name))
+    try:
+        yield name
+    finally:
+        _swapin_local.reset(token)
 
 
 def get_promotion_policy() -> str:
@@ -538,10 +603,16 @@ def result_type(*arrays_and_dtypes: object) -> np.dtype:
     """Dtype that results from combining the arguments under the current policy.
 
     Arrays and dtypes are folded left to right through the tensor-tensor rules,
-    then scalars (Python or typed) through the tensor-scalar rules.  A policy with a
-    ``fold_rank`` (numpy) folds in that order instead, typed scalars with the arrays.
+    then scalars (Python or typed, NumPy scalars are typed) through the tensor-scalar
+    rules.  A policy with a ``fold_rank`` (numpy) folds in that order instead, typed
+    scalars with the arrays.  With no array or dtype, the first typed scalar gives the
+    starting dtype.
     """
-    pol = current()
+    return result_type_under(policy_for(arrays_and_dtypes), arrays_and_dtypes)
+
+
+def result_type_under(pol: Policy, arrays_and_dtypes: tuple) -> np.dtype:
+    """:func:`result_type` under policy ``pol``."""
     rank = pol.fold_rank
     dtypes = []
     scalars = []
@@ -553,8 +624,13 @@ def result_type(*arrays_and_dtypes: object) -> np.dtype:
                 continue
             dt = key  # a strong (typed) scalar is folded with the arrays
         dtypes.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
-    if not dtypes:
-        raise InvalidArgumentError("result_type() needs at least one array or dtype")
+    if not dtypes:  # only scalars: a typed one (e.g. numpy.float64(1)) acts as its dtype
+        first = next((i for i, s in enumerate(scalars) if not isinstance(scalar_key(s), str)),
+                     None)
+        if first is None:
+            raise InvalidArgumentError("result_type() needs at least one array, dtype or "
+                                       "typed scalar")
+        dtypes.append(scalar_key(scalars.pop(first)))
     if rank is not None:
         dtypes.sort(key=rank.__getitem__)
         scalars.sort(key=lambda s: rank[scalar_key(s)])
