@@ -99,6 +99,7 @@ def run_cell(cell: dict[str, Any], ns: dict[str, Any], swap: str | None,
     result["output"] = out.getvalue()[:20000]
     if swap and ("np." in cell["source"] or "numpy" in cell["source"]):
         escaped = sorted(k for k, v in ns.items() if type(v) is numpy.ndarray
+                         and v.dtype.kind in "biufc"  # text, dates, objects stay NumPy's
                          and before.get(k) != id(v) and not k.startswith("_"))
         if escaped:
             result["ndarrays"] = escaped

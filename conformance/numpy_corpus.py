@@ -15,7 +15,8 @@ swap-in on the state NumPy left after the cells before it (converted to the swap
 so that an earlier failure cannot break it.  A cell *passes* when it runs, prints what
 it printed under NumPy (after the normaliser below), raises the same exception where
 NumPy raises one on purpose (a ``raises-exception`` tag), and leaves no plain
-``numpy.ndarray`` behind where it used NumPy.
+``numpy.ndarray`` of numbers or bools bound to a name where it used NumPy (arrays of
+text, dates or objects stay NumPy's by design).
 
 Cells not counted, each with its reason in the report: IPython magics and shell
 commands; cells that fail under NumPy itself (missing packages, the network, errors
@@ -253,7 +254,16 @@ def error_cause(err: dict[str, Any], module: str) -> str:
     return f"{err['type']}: {msg[:140]}"
 
 
+def _as_zero_d(text: str) -> str:
+    """NumPy scalar reprs (``np.int64(3)``, ``np.True_``) written as 0-d array reprs."""
+    text = re.sub(r"np\.(True|False)_", r"array(\1)", text)
+    return re.sub(r"np\.(?:float|int|uint|complex|bool|str)\w*\(", "array(", text)
+
+
 def output_cause(ref: str, got: str) -> str:
+    """A coarse class of an output difference, for ranking (details stay per cell)."""
+    if _as_zero_d(ref) == _as_zero_d(got):
+        return "printed output differs: a 0-d array where NumPy gives a NumPy scalar"
     if re.sub(r", dtype=\w+", "", ref) == re.sub(r", dtype=\w+", "", got):
         return "printed output differs: the dtype shown"
     if re.sub(r"\s+", "", ref) == re.sub(r"\s+", "", got):

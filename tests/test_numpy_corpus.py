@@ -132,3 +132,14 @@ def test_normaliser_changes_only_what_it_documents():
     assert n("<module 'aiarray.numpy' from '/x/y.py'>", "aiarray.numpy") == "<module 'numpy'>"
     assert n("NamedArray([1])", "m") == "NamedArray([1])"  # another class keeps its name
     assert n("array([1, 2], dtype=int32)", "m") == "array([1, 2], dtype=int32)"
+
+
+def test_output_causes():
+    zero_d = "printed output differs: a 0-d array where NumPy gives a NumPy scalar"
+    assert C.output_cause("np.int64(45)\n", "array(45)\n") == zero_d
+    assert C.output_cause("[np.True_, np.float64(1.5)]", "[array(True), array(1.5)]") == zero_d
+    assert C.output_cause("array([1, 2], dtype=int32)", "array([1, 2])") == (
+        "printed output differs: the dtype shown")
+    assert C.output_cause("[1 2]", "[1  2]") == "printed output differs: spacing only"
+    assert C.output_cause("0.5", "0.25") == "printed output differs: numbers"
+    assert C.output_cause("absolute", "abs") == "printed output differs"
