@@ -131,7 +131,9 @@ class Array(NumpyMethods):
 
     @property
     def T(self) -> Array:  # noqa: N802 - the standard's name
-        """Transpose of a 2-D array."""
+        """Transpose of a 2-D array (a swap-in array: of any array, axes reversed)."""
+        if self._numpy:
+            return Array._new(self._array.T, self._dtype, True)
         if self.ndim != 2:
             raise DimensionMismatchError(
                 f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims"

@@ -129,6 +129,14 @@ class NumpyMethods:
         """A 1-D iterator over the elements (indexable, assignable)."""
         return FlatIter(self)
 
+    @flat.setter
+    def flat(self, value: Any) -> None:
+        """``x.flat = values``: every element set, the values repeated as needed."""
+        v = setitem_value(value, self._dtype)
+        if not self._array.flags.writeable:
+            raise InvalidArgumentError("x.flat = ...: x is read-only")
+        self._array.flat = v._array
+
     @property
     def real(self) -> Any:
         """Real part: a view for complex dtypes, the array itself for real ones."""

@@ -82,8 +82,11 @@ def array_repr(a: np.ndarray, dtype: np.dtype, numpy_style: bool) -> str:
 
 
 def array_str(a: np.ndarray, dtype: np.dtype) -> str:
-    """``str`` of an Array: NumPy's ``str`` of its values."""
-    return np.array2string(display(a, dtype))
+    """``str`` of an Array: NumPy's ``str`` of its values (a 0-d array: of its value)."""
+    shown = display(a, dtype)
+    if shown.ndim == 0:
+        return str(shown[()])
+    return np.array2string(shown)
 
 
 def array_format(x: Any, spec: str) -> str:

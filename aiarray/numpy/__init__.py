@@ -32,7 +32,7 @@ from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
 from .._array_numpy import FlatIter as flatiter
-from . import _convert, _protocols, fft, linalg, random
+from . import _convert, _protocols, fft, linalg, random, testing
 from ._creation import (
     arange,
     array,
@@ -519,7 +519,6 @@ frompyfunc = _np.frompyfunc
 get_include = _np.get_include
 show_config = _np.show_config
 show_runtime = _np.show_runtime
-testing = _np.testing
 typing = _np.typing
 dtypes = _np.dtypes
 exceptions = _np.exceptions
@@ -546,16 +545,15 @@ from ._status import NOT_SERVED as _NOT_SERVED  # noqa: E402
 from ._status import status as _status  # noqa: E402
 
 
+_LAZY = frozenset({"polynomial", "emath"})  # submodules loaded on first use
+
+
 def __getattr__(name: str) -> _Any:
-    if name == "polynomial":
-        from . import polynomial as module
+    if name in _LAZY:
+        import importlib
 
-        globals()["polynomial"] = module
-        return module
-    if name == "emath":
-        from . import emath as module
-
-        globals()["emath"] = module
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
         return module
     reason = _NOT_SERVED.get(name)
     if reason is not None:
@@ -564,5 +562,5 @@ def __getattr__(name: str) -> _Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({n for n in globals() if not n.startswith("_")} | {"polynomial", "emath"}
+    return sorted({n for n in globals() if not n.startswith("_")} | _LAZY
                   | {"__array_api_version__", "__array_namespace_info__"})

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import builtins
+import functools
 import math
 import operator
 from typing import Any
@@ -71,6 +72,8 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
         dt = D.of_numpy(nd)
         if dt is not None:
             return dt
+        raise ForeignData(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
+                          "counterpart for (only numbers and bools)")
     raise TypeMismatchError(
         f"{where}{argname}={dtype!r} is not a data type aiarray has; it has "
         + ", ".join(D.NAME[d] for d in D.ALL_DTYPES)
@@ -94,11 +97,16 @@ def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
 
 def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
             order: Any = None, ndmin: int = 0, func: str = "asarray") -> Any:
-    """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion)."""
+    """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion); data
+    of a dtype aiarray has no counterpart for (asked for, or inferred) stays NumPy's."""
     dt = dtype_of(dtype, "dtype", func)
     if type(obj) is Array:
         src = obj._dtype
         if dt is None or dt is src:
+            if not copy and obj._numpy and not ndmin and (order in (None, "K", "A") or (
+                    order == "C" and obj._array.flags.c_contiguous) or (
+                    order == "F" and obj._array.flags.f_contiguous)):
+                return obj  # as NumPy: the array itself when nothing changes
             a = obj._array.copy(order=order or "K") if copy else obj._array
             res = Array._new(a, src, True)
         elif copy is False:
@@ -116,28 +124,27 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
 
 
 def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func: str) -> Any:
+    if dt is None and type(obj) in PY_SCALARS:  # the commonest case, kept short
+        return _from_ndarray(np.array(obj))
     try:
-        if isinstance(obj, np.ndarray) and not copy:
-            a = obj
-        else:
-            a = np.array(obj, copy=copy if copy is not None else False, order=order or "K")
+        # NumPy infers; a dtype asked for is reached afterwards, through checked conversion
+        a = np.array(obj, copy=copy if dt is None else None, order=order or "K")
     except (ValueError, TypeError) as e:
         if copy is False:
             raise InvalidArgumentError(f"{func}(copy=False): {e}") from None
         raise InvalidArgumentError(f"{func}(): cannot convert the object: {e}") from None
     except OverflowError as e:
-        raise InvalidArgumentError(f"{func}(): {e}") from None
+        raise ScalarOverflowError(f"{func}(): {e}") from None
     if a.dtype.kind == "O" and dt is None and a.size and _all_arrays_or_numbers(a):
         a = np.array(a.tolist())  # e.g. a list of 0-d Arrays
     if dt is None:
-        if copy and a is obj:
-            a = a.copy()
         return _from_ndarray(a)
     src = D.of_numpy(a.dtype)
     if src is None:  # strings and the like: NumPy parses them
         try:
-            return Array._new(np.asarray(a, dtype=np_dtype(dt)).astype(dt) if dt is not
-                              D.complex32 else D.to_c32(a.astype(np.complex64)), dt, True)
+            if dt is D.complex32:
+                return Array._new(D.to_c32(a.astype(np.complex64)), dt, True)
+            return Array._new(np.asarray(a, dtype=dt), dt, True)
         except (ValueError, TypeError) as e:
             raise InvalidArgumentError(f"{func}(): cannot convert to {D.name_of(dt)}: {e}") \
                 from None
@@ -153,17 +160,40 @@ def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
+class ForeignData(TypeMismatchError):
+    """An argument holds data of a dtype aiarray has no counterpart for (strings,
+    objects, records, datetimes): the adapters hand such calls to NumPy itself."""
+
+
 def arr(x: Any, func: str = "", argname: str = "a") -> Array:
     """Argument ``x`` as a tagged Array (a view when it already is an Array)."""
     if type(x) is Array:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
     res = asarray(x, func=func or "asarray")
     if type(res) is not Array:
-        raise TypeMismatchError(
+        raise ForeignData(
             f"{func}(): {argname} holds {res.dtype} data; aiarray has no such data type "
             "(only numbers and bools)"
         )
     return res
+
+
+def numpy_fallback(npfunc: Any) -> Any:
+    """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
+    objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
+    views instead, as NumPy would (its results stay NumPy's)."""
+
+    def decorate(adapter: Any) -> Any:
+        @functools.wraps(adapter)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return adapter(*args, **kwargs)
+            except ForeignData:
+                return on_views(npfunc, args, kwargs)
+
+        return call
+
+    return decorate
 
 
 def arrays(seq: Any, func: str, argname: str = "arrays") -> list[Array]:
@@ -214,7 +244,9 @@ def wrap(res: Any) -> Any:
     """A NumPy result as swap-in Arrays: ndarrays and NumPy scalars of aiarray's dtypes
     (others stay as NumPy made them), inside tuples, lists and named tuples too."""
     if isinstance(res, np.ndarray):
-        return _from_ndarray(res) if type(res) is np.ndarray else res
+        if type(res) is np.ndarray or isinstance(res, np.memmap):
+            return _from_ndarray(np.asarray(res))
+        return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
     if isinstance(res, np.generic):
         if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
             return Array._new(np.asarray(res), None, True)

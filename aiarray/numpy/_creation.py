@@ -26,6 +26,7 @@ from . import _convert as C
 NoValue = C.NOVALUE
 
 
+@C.numpy_fallback(np.array)
 def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True,
           order: str = "K", subok: builtins.bool = True, ndmin: int = 0,
           ndmax: int = 0, like: Any = None) -> Any:
@@ -33,6 +34,7 @@ def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True,
     return C.asarray(object, dtype, copy=copy, order=order, ndmin=ndmin, func="array")
 
 
+@C.numpy_fallback(np.asarray)
 def asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
             copy: builtins.bool | None = None, like: Any = None) -> Any:
     """NumPy's ``asarray``: ``a`` as an Array, without a copy when none is needed."""
@@ -41,12 +43,14 @@ def asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
     return C.asarray(a, dtype, copy=copy, order=order, func="asarray")
 
 
+@C.numpy_fallback(np.asanyarray)
 def asanyarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
                copy: builtins.bool | None = None, like: Any = None) -> Any:
     """Same as :func:`asarray` (aiarray has no array subclasses)."""
     return asarray(a, dtype, order, device=device, copy=copy)
 
 
+@C.numpy_fallback(np.ascontiguousarray)
 def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
     """A C-contiguous Array (a copy only when ``a`` is not one)."""
     x = C.asarray(a, dtype, func="ascontiguousarray", ndmin=1 if np.ndim(a) == 0 else 0)
@@ -55,6 +59,7 @@ def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
     return x
 
 
+@C.numpy_fallback(np.asfortranarray)
 def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
     """A Fortran-contiguous Array (a copy only when ``a`` is not one)."""
     x = C.asarray(a, dtype, func="asfortranarray")
@@ -63,6 +68,7 @@ def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
     return x
 
 
+@C.numpy_fallback(np.copy)
 def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Any:
     """A copy of ``a``."""
     return C.asarray(a, copy=True, order=order, func="copy")
@@ -91,6 +97,7 @@ def _ordered(x: Array, order: str) -> Array:
     return x
 
 
+@C.numpy_fallback(np.empty)
 def empty(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = None,
           like: Any = None) -> Array:
     """Uninitialised Array (default float64)."""
@@ -98,6 +105,7 @@ def empty(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = Non
     return _ordered(C.tag(res), order)
 
 
+@C.numpy_fallback(np.zeros)
 def zeros(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = None,
           like: Any = None) -> Array:
     """Array of zeros (default float64)."""
@@ -105,6 +113,7 @@ def zeros(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = Non
     return _ordered(C.tag(res), order)
 
 
+@C.numpy_fallback(np.ones)
 def ones(shape: Any, dtype: Any = None, order: str = "C", *, device: Any = None,
          like: Any = None) -> Array:
     """Array of ones (default float64)."""
@@ -112,6 +121,7 @@ def ones(shape: Any, dtype: Any = None, order: str = "C", *, device: Any = None,
     return _ordered(C.tag(res), order)
 
 
+@C.numpy_fallback(np.full)
 def full(shape: Any, fill_value: Any, dtype: Any = None, order: str = "C", *,
          device: Any = None, like: Any = None) -> Array:
     """Array filled with ``fill_value`` (a scalar or an array broadcast to ``shape``)."""
@@ -147,6 +157,7 @@ def _like(prototype: Any, dtype: Any, shape: Any, func: str) -> tuple[tuple, np.
     return dims, dt
 
 
+@C.numpy_fallback(np.empty_like)
 def empty_like(prototype: Any, dtype: Any = None, order: str = "K", subok: builtins.bool = True,
                shape: Any = None, *, device: Any = None) -> Array:
     """Uninitialised Array with the shape and dtype of ``prototype``."""
@@ -154,6 +165,7 @@ def empty_like(prototype: Any, dtype: Any = None, order: str = "K", subok: built
     return C.tag(S.empty(dims, dtype=dt, device=device))
 
 
+@C.numpy_fallback(np.zeros_like)
 def zeros_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool = True,
                shape: Any = None, *, device: Any = None) -> Array:
     """Zeros with the shape and dtype of ``a``."""
@@ -161,6 +173,7 @@ def zeros_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool
     return C.tag(S.zeros(dims, dtype=dt, device=device))
 
 
+@C.numpy_fallback(np.ones_like)
 def ones_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool = True,
               shape: Any = None, *, device: Any = None) -> Array:
     """Ones with the shape and dtype of ``a``."""
@@ -168,6 +181,7 @@ def ones_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool 
     return C.tag(S.ones(dims, dtype=dt, device=device))
 
 
+@C.numpy_fallback(np.full_like)
 def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
               subok: builtins.bool = True, shape: Any = None, *, device: Any = None) -> Array:
     """``fill_value`` with the shape and dtype of ``a``."""
@@ -175,11 +189,13 @@ def full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K",
     return full(dims, fill_value, dt)
 
 
+@C.numpy_fallback(np.identity)
 def identity(n: int, dtype: Any = None, *, like: Any = None) -> Array:
     """The n x n identity matrix (default float64)."""
     return eye(n, dtype=dtype)
 
 
+@C.numpy_fallback(np.eye)
 def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float,  # noqa: N803
         order: str = "C", *, device: Any = None, like: Any = None) -> Array:
     """Ones on diagonal ``k`` of an N x M matrix (default float64)."""
@@ -188,6 +204,7 @@ def eye(N: int, M: int | None = None, k: int = 0, dtype: Any = float,  # noqa: N
     return _ordered(C.tag(res), order)
 
 
+@C.numpy_fallback(np.arange)
 def arange(start_or_stop: Any, /, stop: Any = None, step: Any = None, *, dtype: Any = None,
            device: Any = None, like: Any = None) -> Array:
     """Evenly spaced values in [start, stop) (``arange(5)``, ``arange(1, 10, 2)``)."""
@@ -198,7 +215,8 @@ def arange(start_or_stop: Any, /, stop: Any = None, step: Any = None, *, dtype: 
     if dt is None and any(isinstance(v, np.generic) for v in args):
         dt = np.result_type(*[v for v in args if v is not None])
         dt = C.dtype_of(dt)
-    if any(isinstance(v, complex) for v in args):
+    if any(isinstance(v, complex) for v in args) or (
+            dt is not None and dt not in D.FLOAT and any(isinstance(v, float) for v in args)):
         return C.on_views(np.arange, tuple(a for a in (start, stop_, step_) if a is not None),
                           {"dtype": dtype})
     if stop_ is None:
@@ -206,6 +224,7 @@ def arange(start_or_stop: Any, /, stop: Any = None, step: Any = None, *, dtype: 
     return C.tag(S.arange(start, stop_, step_, dtype=dt, device=device))
 
 
+@C.numpy_fallback(np.linspace)
 def linspace(start: Any, stop: Any, num: int = 50, endpoint: builtins.bool = True,
              retstep: builtins.bool = False, dtype: Any = None, axis: int = 0, *,
              device: Any = None) -> Any:
@@ -224,6 +243,7 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: builtins.bool = Tru
                             endpoint=builtins.bool(endpoint)))
 
 
+@C.numpy_fallback(np.meshgrid)
 def meshgrid(*xi: Any, copy: builtins.bool = True, sparse: builtins.bool = False,
              indexing: str = "xy") -> tuple[Array, ...]:
     """Coordinate arrays from 1-D coordinate vectors (a tuple, as NumPy 2)."""
@@ -237,6 +257,7 @@ def meshgrid(*xi: Any, copy: builtins.bool = True, sparse: builtins.bool = False
     return tuple(res)
 
 
+@C.numpy_fallback(np.tril)
 def tril(m: Any, k: int = 0) -> Array:
     """Lower triangle (elements above diagonal ``k`` zeroed)."""
     x = C.arr(m, "tril", "m")
@@ -245,6 +266,7 @@ def tril(m: Any, k: int = 0) -> Array:
     return C.tag(S.tril(x, k=k))
 
 
+@C.numpy_fallback(np.triu)
 def triu(m: Any, k: int = 0) -> Array:
     """Upper triangle (elements below diagonal ``k`` zeroed)."""
     x = C.arr(m, "triu", "m")
@@ -258,6 +280,7 @@ def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = N
     return C.tag(S.from_dlpack(x, device=device, copy=copy))
 
 
+@C.numpy_fallback(np.astype)
 def astype(x: Any, dtype: Any, /, *, copy: builtins.bool = True, device: Any = None) -> Array:
     """``x`` cast to ``dtype`` (checked: values that do not fit raise)."""
     a = C.arr(x, "astype", "x")

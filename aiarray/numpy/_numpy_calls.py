@@ -262,6 +262,9 @@ class vectorize(np.vectorize):  # noqa: N801 - NumPy's name
 class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
     """NumPy's poly1d; evaluating it at Arrays gives Arrays."""
 
+    def __init__(self, c_or_r: Any, r: bool = False, variable: Any = None) -> None:
+        super().__init__(C.view(c_or_r), r, variable)
+
     def __call__(self, val: Any) -> Any:
         return C.wrap(super().__call__(C.view(val)))
 

@@ -69,12 +69,14 @@ def _accumulating(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: An
     return _finish(std(x, axis=_axis(axis), dtype=dt, keepdims=_kd(keepdims)), out, func)
 
 
+@C.numpy_fallback(np.sum)
 def sum(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = NoValue,
         initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Sum of the elements (bool and small integers accumulate in int64, as NumPy)."""
     return _accumulating("sum", S.sum, np.sum, a, axis, dtype, out, keepdims, initial, where)
 
 
+@C.numpy_fallback(np.prod)
 def prod(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = NoValue,
          initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Product of the elements (bool and small integers accumulate in int64)."""
@@ -89,24 +91,28 @@ def _extreme(func: str, std: Any, npfunc: Any, a: Any, axis: Any, out: Any, keep
     return _finish(std(x, axis=_axis(axis), keepdims=_kd(keepdims)), out, func)
 
 
+@C.numpy_fallback(np.max)
 def max(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
         initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Largest element (NaN propagates)."""
     return _extreme("max", S.max, np.max, a, axis, out, keepdims, initial, where)
 
 
+@C.numpy_fallback(np.min)
 def min(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
         initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Smallest element (NaN propagates)."""
     return _extreme("min", S.min, np.min, a, axis, out, keepdims, initial, where)
 
 
+@C.numpy_fallback(np.amax)
 def amax(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
          initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Largest element (NumPy's alias of max)."""
     return max(a, axis, out, keepdims, initial, where)
 
 
+@C.numpy_fallback(np.amin)
 def amin(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
          initial: Any = NoValue, where: Any = NoValue) -> Array:
     """Smallest element (NumPy's alias of min)."""
@@ -127,6 +133,7 @@ def _stat_input(x: Array, dtype: Any, func: str) -> Array | None:
     return x if dt is x._dtype else C.tag(T.astype(x, dt))
 
 
+@C.numpy_fallback(np.mean)
 def mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = NoValue,
          *, where: Any = NoValue) -> Array:
     """Arithmetic mean; integers and bools give float64 (NumPy's rule)."""
@@ -153,6 +160,7 @@ def _spread(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: Any, out
                    func)
 
 
+@C.numpy_fallback(np.var)
 def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
         keepdims: Any = NoValue, *, where: Any = NoValue, mean: Any = NoValue,
         correction: Any = NoValue) -> Array:
@@ -161,6 +169,7 @@ def var(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any 
                    correction)
 
 
+@C.numpy_fallback(np.std)
 def std(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
         keepdims: Any = NoValue, *, where: Any = NoValue, mean: Any = NoValue,
         correction: Any = NoValue) -> Array:
@@ -184,16 +193,19 @@ def _scan(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: Any, out: 
     return _finish(res, out, func)
 
 
+@C.numpy_fallback(np.cumsum)
 def cumsum(a: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Array:
     """Running sum (over the flattened array when axis is None)."""
     return _scan("cumsum", S.cumulative_sum, np.cumsum, a, axis, dtype, out)
 
 
+@C.numpy_fallback(np.cumprod)
 def cumprod(a: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Array:
     """Running product (over the flattened array when axis is None)."""
     return _scan("cumprod", S.cumulative_prod, np.cumprod, a, axis, dtype, out)
 
 
+@C.numpy_fallback(np.cumulative_sum)
 def cumulative_sum(x: Any, /, *, axis: Any = None, dtype: Any = None, out: Any = None,
                    include_initial: builtins.bool = False) -> Array:
     """Running sum (the standard's name; axis may be omitted for 1-D input only)."""
@@ -203,6 +215,7 @@ def cumulative_sum(x: Any, /, *, axis: Any = None, dtype: Any = None, out: Any =
     return _finish(res, out, "cumulative_sum")
 
 
+@C.numpy_fallback(np.cumulative_prod)
 def cumulative_prod(x: Any, /, *, axis: Any = None, dtype: Any = None, out: Any = None,
                     include_initial: builtins.bool = False) -> Array:
     """Running product (the standard's name; axis may be omitted for 1-D input only)."""
@@ -220,12 +233,14 @@ def _truth(func: str, std: Any, npfunc: Any, a: Any, axis: Any, out: Any, keepdi
     return _finish(std(x, axis=_axis(axis), keepdims=_kd(keepdims)), out, func)
 
 
+@C.numpy_fallback(np.all)
 def all(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue, *,
         where: Any = NoValue) -> Array:
     """Whether every element (along axis) is true."""
     return _truth("all", U.all, np.all, a, axis, out, keepdims, where)
 
 
+@C.numpy_fallback(np.any)
 def any(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue, *,
         where: Any = NoValue) -> Array:
     """Whether any element (along axis) is true."""
@@ -239,25 +254,26 @@ def _arg(func: str, std: Any, npfunc: Any, a: Any, axis: Any, out: Any, keepdims
     return _finish(std(x, axis=axis, keepdims=_kd(keepdims)), out, func)
 
 
+@C.numpy_fallback(np.argmax)
 def argmax(a: Any, axis: Any = None, out: Any = None, *, keepdims: Any = NoValue) -> Array:
     """Index of the largest element (of the flattened array when axis is None)."""
     return _arg("argmax", Q.argmax, np.argmax, a, axis, out, keepdims)
 
 
+@C.numpy_fallback(np.argmin)
 def argmin(a: Any, axis: Any = None, out: Any = None, *, keepdims: Any = NoValue) -> Array:
     """Index of the smallest element (of the flattened array when axis is None)."""
     return _arg("argmin", Q.argmin, np.argmin, a, axis, out, keepdims)
 
 
+@C.numpy_fallback(np.count_nonzero)
 def count_nonzero(a: Any, axis: Any = None, *, keepdims: builtins.bool = False) -> Any:
-    """Number of non-zero elements: a Python int for the whole array (as NumPy)."""
+    """Number of non-zero elements (along axis)."""
     x = C.arr(a, "count_nonzero", "a")
-    res = Q.count_nonzero(x, axis=_axis(axis), keepdims=keepdims)
-    if axis is None and not keepdims:
-        return int(res)
-    return C.tag(res)
+    return C.tag(Q.count_nonzero(x, axis=_axis(axis), keepdims=keepdims))
 
 
+@C.numpy_fallback(np.diff)
 def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = NoValue,
          append: Any = NoValue) -> Array:
     """n-th discrete difference along axis (prepend/append may be scalars)."""

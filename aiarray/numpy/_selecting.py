@@ -40,6 +40,7 @@ def _sortable(x: Array, kind: Any, order: Any) -> bool:
         None, "quicksort", "stable", "mergesort", "heapsort")
 
 
+@C.numpy_fallback(np.sort)
 def sort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
          stable: Any = None) -> Array:
     """A sorted copy (NaN last; of the flattened array when axis is None)."""
@@ -51,6 +52,7 @@ def sort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
     return C.tag(S.sort(x, axis=axis, stable=builtins.bool(stable or kind in _STABLE_KINDS)))
 
 
+@C.numpy_fallback(np.argsort)
 def argsort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
             stable: Any = None) -> Array:
     """Indices that sort ``a`` (of the flattened array when axis is None)."""
@@ -63,6 +65,7 @@ def argsort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
     return C.tag(S.argsort(x, axis=axis, stable=builtins.bool(stable or kind in _STABLE_KINDS)))
 
 
+@C.numpy_fallback(np.where)
 def where(condition: Any, x: Any = NoValue, y: Any = NoValue, /) -> Any:
     """``x`` where ``condition`` is true, else ``y``; with only ``condition``, the
     indices of its true elements (as :func:`nonzero`)."""
@@ -80,6 +83,7 @@ def where(condition: Any, x: Any = NoValue, y: Any = NoValue, /) -> Any:
     return C.tag(Q.where(c, ox, oy))
 
 
+@C.numpy_fallback(np.nonzero)
 def nonzero(a: Any) -> tuple[Array, ...]:
     """Indices of the non-zero elements, one array per axis."""
     x = C.arr(a, "nonzero", "a")
@@ -89,6 +93,7 @@ def nonzero(a: Any) -> tuple[Array, ...]:
     return C.tag(Q.nonzero(x))
 
 
+@C.numpy_fallback(np.searchsorted)
 def searchsorted(a: Any, v: Any, side: str = "left", sorter: Any = None) -> Array:
     """Indices where ``v`` would be inserted into sorted ``a`` to keep it sorted."""
     x = C.arr(a, "searchsorted", "a")
@@ -99,6 +104,7 @@ def searchsorted(a: Any, v: Any, side: str = "left", sorter: Any = None) -> Arra
     return C.tag(Q.searchsorted(x, val, side=side, sorter=srt))
 
 
+@C.numpy_fallback(np.clip)
 def clip(a: Any, a_min: Any = NoValue, a_max: Any = NoValue, out: Any = None, *,
          min: Any = NoValue, max: Any = NoValue, **kwargs: Any) -> Array:
     """Values limited to [min, max]: ``minimum(maximum(a, min), max)`` with NumPy's
@@ -118,6 +124,7 @@ def clip(a: Any, a_min: Any = NoValue, a_max: Any = NoValue, out: Any = None, *,
         else res
 
 
+@C.numpy_fallback(np.round)
 def round(a: Any, decimals: int = 0, out: Any = None) -> Array:
     """Values rounded to ``decimals`` (half to even; integers unchanged for decimals >= 0)."""
     from .._api import elementwise as E
@@ -129,21 +136,29 @@ def round(a: Any, decimals: int = 0, out: Any = None) -> Array:
     return C.into(res, out, "round") if out is not None else res
 
 
+@C.numpy_fallback(np.around)
 def around(a: Any, decimals: int = 0, out: Any = None) -> Array:
     """Same as :func:`round`."""
     return round(a, decimals, out)
 
 
+@C.numpy_fallback(np.real)
 def real(val: Any) -> Any:
-    """The real part (a view for complex arrays)."""
+    """The real part (a view for complex arrays; a Python scalar's ``.real``)."""
+    if isinstance(val, C.PY_SCALARS):
+        return val.real
     return C.part(C.arr(val, "real", "val"), "real")
 
 
+@C.numpy_fallback(np.imag)
 def imag(val: Any) -> Any:
     """The imaginary part (a view for complex arrays; zeros for real ones)."""
+    if isinstance(val, C.PY_SCALARS):
+        return val.imag
     return C.part(C.arr(val, "imag", "val"), "imag")
 
 
+@C.numpy_fallback(np.take)
 def take(a: Any, indices: Any, axis: Any = None, out: Any = None, mode: str = "raise") -> Array:
     """Elements at ``indices`` along axis (of the flattened array when axis is None)."""
     x = C.arr(a, "take", "a")
@@ -160,6 +175,7 @@ def take(a: Any, indices: Any, axis: Any = None, out: Any = None, mode: str = "r
     return C.into(res, out, "take") if out is not None else res
 
 
+@C.numpy_fallback(np.take_along_axis)
 def take_along_axis(arr: Any, indices: Any, axis: Any = -1) -> Array:
     """Values at ``indices`` along ``axis`` (as from argsort)."""
     x = C.arr(arr, "take_along_axis", "arr")
@@ -169,6 +185,7 @@ def take_along_axis(arr: Any, indices: Any, axis: Any = -1) -> Array:
     return C.tag(I.take_along_axis(x, idx, axis=axis))
 
 
+@C.numpy_fallback(np.isin)
 def isin(element: Any, test_elements: Any, assume_unique: builtins.bool = False,
          invert: builtins.bool = False, *, kind: Any = None) -> Array:
     """Whether each element of ``element`` is in ``test_elements``."""
@@ -177,26 +194,31 @@ def isin(element: Any, test_elements: Any, assume_unique: builtins.bool = False,
     return C.tag(SF.isin(x, _flat(t) if t.ndim != 1 else t, invert=invert))
 
 
+@C.numpy_fallback(np.unique_values)
 def unique_values(x: Any, /) -> Array:
     """The distinct values (sorted)."""
     return C.tag(SF.unique_values(C.arr(x, "unique_values", "x")))
 
 
+@C.numpy_fallback(np.unique_counts)
 def unique_counts(x: Any, /) -> Any:
     """The distinct values and their counts."""
     return C.tag(SF.unique_counts(C.arr(x, "unique_counts", "x")))
 
 
+@C.numpy_fallback(np.unique_inverse)
 def unique_inverse(x: Any, /) -> Any:
     """The distinct values and the indices that rebuild ``x`` from them."""
     return C.tag(SF.unique_inverse(C.arr(x, "unique_inverse", "x")))
 
 
+@C.numpy_fallback(np.unique_all)
 def unique_all(x: Any, /) -> Any:
     """The distinct values, first indices, inverse indices and counts."""
     return C.tag(SF.unique_all(C.arr(x, "unique_all", "x")))
 
 
+@C.numpy_fallback(np.isclose)
 def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
             equal_nan: builtins.bool = False) -> Array:
     """Elementwise |a - b| <= atol + rtol * |b|."""
@@ -209,6 +231,7 @@ def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
     return C.tag(G.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@C.numpy_fallback(np.allclose)
 def allclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
              equal_nan: builtins.bool = False) -> builtins.bool:
     """Whether every pair of elements is close (see :func:`isclose`)."""
@@ -221,6 +244,7 @@ def _needs_numpy_close(x: Any, y: Any) -> builtins.bool:
     return len(dts) == 2 and dts[0] is not dts[1]
 
 
+@C.numpy_fallback(np.copyto)
 def copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) -> None:
     """Copy ``src`` into ``dst`` (broadcast; ``casting`` checked, values checked)."""
     if type(dst) is not Array:
@@ -242,6 +266,7 @@ def copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) ->
 
 
 # -- products ------------------------------------------------------------------------------
+@C.numpy_fallback(np.matmul)
 def matmul(x1: Any, x2: Any, /, out: Any = None, *, dtype: Any = None,
            casting: str = "same_kind", **kwargs: Any) -> Array:
     """Matrix product (stacks broadcast; 1-D operands as vectors)."""
@@ -256,6 +281,7 @@ def matmul(x1: Any, x2: Any, /, out: Any = None, *, dtype: Any = None,
     return C.into(res, out, "matmul", casting) if out is not None else res
 
 
+@C.numpy_fallback(np.dot)
 def dot(a: Any, b: Any, out: Any = None) -> Array:
     """Dot product: scalars multiply, up to 2-D a matrix product, beyond that a sum
     over the last axis of ``a`` and the second-to-last of ``b``."""
@@ -270,6 +296,7 @@ def dot(a: Any, b: Any, out: Any = None) -> Array:
     return C.into(res, out, "dot") if out is not None else res
 
 
+@C.numpy_fallback(np.vdot)
 def vdot(a: Any, b: Any, /) -> Array:
     """Dot product of the flattened arrays, conjugating ``a``."""
     x = _flat(C.arr(a, "vdot", "a"))
@@ -277,6 +304,7 @@ def vdot(a: Any, b: Any, /) -> Array:
     return C.tag(L.vecdot(x, y))
 
 
+@C.numpy_fallback(np.inner)
 def inner(a: Any, b: Any, /) -> Array:
     """Inner product over the last axes (no conjugation)."""
     x = C.arr(a, "inner", "a")
@@ -286,6 +314,7 @@ def inner(a: Any, b: Any, /) -> Array:
     return C.tag(L.tensordot(x, y, axes=([x.ndim - 1], [y.ndim - 1])))
 
 
+@C.numpy_fallback(np.outer)
 def outer(a: Any, b: Any, out: Any = None) -> Array:
     """Outer product of the flattened arrays."""
     x = _flat(C.arr(a, "outer", "a"))
@@ -294,6 +323,7 @@ def outer(a: Any, b: Any, out: Any = None) -> Array:
     return C.into(res, out, "outer") if out is not None else res
 
 
+@C.numpy_fallback(np.tensordot)
 def tensordot(a: Any, b: Any, axes: Any = 2) -> Array:
     """Sum of products over the given axes."""
     x = C.arr(a, "tensordot", "a")
@@ -309,6 +339,7 @@ def tensordot(a: Any, b: Any, axes: Any = 2) -> Array:
     return C.tag(L.tensordot(x, y, axes=axes))
 
 
+@C.numpy_fallback(np.vecdot)
 def vecdot(x1: Any, x2: Any, /, out: Any = None, *, axis: int = -1, **kwargs: Any) -> Array:
     """Vector dot product along ``axis`` (conjugating x1)."""
     res = C.tag(L.vecdot(C.arr(x1, "vecdot", "x1"), C.arr(x2, "vecdot", "x2"), axis=axis))

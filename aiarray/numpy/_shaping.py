@@ -36,6 +36,7 @@ def _shape_arg(shape: Any, func: str) -> tuple[int, ...]:
                                 "ints") from None
 
 
+@C.numpy_fallback(np.reshape)
 def reshape(a: Any, /, shape: Any = None, order: str = "C", *, newshape: Any = None,
             copy: builtins.bool | None = None) -> Array:
     """``a`` with a new shape (one dimension may be -1)."""
@@ -48,14 +49,16 @@ def reshape(a: Any, /, shape: Any = None, order: str = "C", *, newshape: Any = N
     return C.tag(M.reshape(x, dims, copy=copy))
 
 
+@C.numpy_fallback(np.ravel)
 def ravel(a: Any, order: str = "C") -> Array:
     """The elements as a 1-D array (a view when possible)."""
     x = C.arr(a, "ravel", "a")
-    if order not in ("C", "K", "A") and x.ndim > 1:
+    if order != "C" and x.ndim > 1:
         return C.on_views(np.ravel, (x,), {"order": order})
     return C.tag(M.reshape(x, (-1,)))
 
 
+@C.numpy_fallback(np.transpose)
 def transpose(a: Any, axes: Any = None) -> Array:
     """Axes permuted; all reversed when ``axes`` is None."""
     x = C.arr(a, "transpose", "a")
@@ -64,16 +67,19 @@ def transpose(a: Any, axes: Any = None) -> Array:
     return C.tag(M.permute_dims(x, tuple(axes)))
 
 
+@C.numpy_fallback(np.permute_dims)
 def permute_dims(a: Any, axes: Any = None) -> Array:
     """Axes permuted (the standard's name for transpose)."""
     return transpose(a, axes)
 
 
+@C.numpy_fallback(np.matrix_transpose)
 def matrix_transpose(x: Any, /) -> Array:
     """The last two axes swapped."""
     return C.tag(L.matrix_transpose(C.arr(x, "matrix_transpose", "x")))
 
 
+@C.numpy_fallback(np.swapaxes)
 def swapaxes(a: Any, axis1: int, axis2: int) -> Array:
     """A view with two axes exchanged."""
     x = C.arr(a, "swapaxes", "a")
@@ -87,11 +93,13 @@ def swapaxes(a: Any, axis1: int, axis2: int) -> Array:
     return C.tag(M.permute_dims(x, tuple(order)))
 
 
+@C.numpy_fallback(np.moveaxis)
 def moveaxis(a: Any, source: Any, destination: Any) -> Array:
     """Axes moved to new positions (the others keep their order)."""
     return C.tag(M.moveaxis(C.arr(a, "moveaxis", "a"), source, destination))
 
 
+@C.numpy_fallback(np.squeeze)
 def squeeze(a: Any, axis: Any = None) -> Array:
     """Without the length-1 axes (or only those named)."""
     x = C.arr(a, "squeeze", "a")
@@ -100,6 +108,7 @@ def squeeze(a: Any, axis: Any = None) -> Array:
     return C.tag(M.squeeze(x, axis))
 
 
+@C.numpy_fallback(np.expand_dims)
 def expand_dims(a: Any, axis: Any) -> Array:
     """A length-1 axis inserted at ``axis`` (an int or a tuple)."""
     x = C.arr(a, "expand_dims", "a")
@@ -120,6 +129,7 @@ def _joined(func: str, arrays: Any, out: Any, dtype: Any, casting: str) -> list[
     return arrs
 
 
+@C.numpy_fallback(np.concatenate)
 def concatenate(arrays: Any, /, axis: Any = 0, out: Any = None, *, dtype: Any = None,
                 casting: str = "same_kind") -> Array:
     """Arrays joined along an existing axis (flattened first when axis is None)."""
@@ -128,11 +138,13 @@ def concatenate(arrays: Any, /, axis: Any = 0, out: Any = None, *, dtype: Any = 
     return C.into(res, out, "concatenate", casting) if out is not None else res
 
 
+@C.numpy_fallback(np.concat)
 def concat(arrays: Any, /, *, axis: Any = 0) -> Array:
     """Arrays joined along an existing axis (the standard's name)."""
     return concatenate(arrays, axis)
 
 
+@C.numpy_fallback(np.stack)
 def stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None,
           casting: str = "same_kind") -> Array:
     """Same-shape arrays joined along a new axis."""
@@ -141,18 +153,21 @@ def stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None,
     return C.into(res, out, "stack", casting) if out is not None else res
 
 
+@C.numpy_fallback(np.atleast_1d)
 def atleast_1d(*arys: Any) -> Any:
     """Inputs with at least one dimension (a tuple for several)."""
     res = [_at_least(a, 1, "atleast_1d") for a in arys]
     return res[0] if len(res) == 1 else tuple(res)
 
 
+@C.numpy_fallback(np.atleast_2d)
 def atleast_2d(*arys: Any) -> Any:
     """Inputs with at least two dimensions (1-D becomes a row)."""
     res = [_at_least(a, 2, "atleast_2d") for a in arys]
     return res[0] if len(res) == 1 else tuple(res)
 
 
+@C.numpy_fallback(np.atleast_3d)
 def atleast_3d(*arys: Any) -> Any:
     """Inputs with at least three dimensions ((N,) -> (1, N, 1), (M, N) -> (M, N, 1))."""
     res = [_at_least(a, 3, "atleast_3d") for a in arys]
@@ -176,17 +191,20 @@ def _at_least(a: Any, n: int, func: str) -> Array:
     return C.tag(M.reshape(x, shape))
 
 
+@C.numpy_fallback(np.vstack)
 def vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Array:
     """Arrays stacked as rows (1-D arrays become rows)."""
     return concatenate([_at_least(a, 2, "vstack") for a in tup], 0, dtype=dtype,
                        casting=casting)
 
 
+@C.numpy_fallback(np.row_stack)
 def row_stack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Array:
     """Same as vstack."""
     return vstack(tup, dtype=dtype, casting=casting)
 
 
+@C.numpy_fallback(np.hstack)
 def hstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Array:
     """Arrays joined column-wise (1-D arrays end to end)."""
     arrs = [_at_least(a, 1, "hstack") for a in tup]
@@ -194,11 +212,13 @@ def hstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Array:
     return concatenate(arrs, axis, dtype=dtype, casting=casting)
 
 
+@C.numpy_fallback(np.dstack)
 def dstack(tup: Any) -> Array:
     """Arrays stacked along a third axis."""
     return concatenate([_at_least(a, 3, "dstack") for a in tup], 2)
 
 
+@C.numpy_fallback(np.column_stack)
 def column_stack(tup: Any) -> Array:
     """1-D arrays as the columns of a 2-D array (2-D arrays joined as they are)."""
     cols = []
@@ -210,6 +230,7 @@ def column_stack(tup: Any) -> Array:
     return concatenate(cols, 1)
 
 
+@C.numpy_fallback(np.split)
 def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array]:
     """Sub-arrays (views): ``n`` equal parts, or cut at the given indices (a list)."""
     x = C.arr(ary, "split", "ary")
@@ -224,17 +245,20 @@ def split(ary: Any, indices_or_sections: Any, axis: int = 0) -> list[Array]:
     return C.on_views(np.split, (x, C.view(indices_or_sections), axis), {})
 
 
+@C.numpy_fallback(np.unstack)
 def unstack(x: Any, /, *, axis: int = 0) -> tuple[Array, ...]:
     """The sub-arrays along ``axis``."""
     return C.tag(M.unstack(C.arr(x, "unstack", "x"), axis=axis))
 
 
+@C.numpy_fallback(np.tile)
 def tile(A: Any, reps: Any) -> Array:  # noqa: N803 - NumPy's name
     """``A`` repeated ``reps`` times along each axis."""
     r = (operator.index(reps),) if isinstance(reps, int | np.integer) else tuple(reps)
     return C.tag(M.tile(C.arr(A, "tile", "A"), r))
 
 
+@C.numpy_fallback(np.repeat)
 def repeat(a: Any, repeats: Any, axis: Any = None) -> Array:
     """Each element repeated (the flattened array when axis is None)."""
     x = C.arr(a, "repeat", "a")
@@ -249,6 +273,7 @@ def repeat(a: Any, repeats: Any, axis: Any = None) -> Array:
     return C.tag(M.repeat(x, r, axis=axis))
 
 
+@C.numpy_fallback(np.roll)
 def roll(a: Any, shift: Any, axis: Any = None) -> Array:
     """Elements shifted along axis (the flattened array when axis is None)."""
     x = C.arr(a, "roll", "a")
@@ -257,27 +282,32 @@ def roll(a: Any, shift: Any, axis: Any = None) -> Array:
     return C.tag(M.roll(x, s, axis=ax))
 
 
+@C.numpy_fallback(np.flip)
 def flip(m: Any, axis: Any = None) -> Array:
     """Order of elements reversed along axis (all axes when None)."""
     return C.tag(M.flip(C.arr(m, "flip", "m"), axis=axis))
 
 
+@C.numpy_fallback(np.broadcast_to)
 def broadcast_to(array: Any, shape: Any, subok: builtins.bool = False) -> Array:
     """A read-only view of ``array`` broadcast to ``shape``."""
     x = C.arr(array, "broadcast_to", "array")
     return C.tag(M.broadcast_to(x, _shape_arg(shape, "broadcast_to")))
 
 
+@C.numpy_fallback(np.broadcast_arrays)
 def broadcast_arrays(*args: Any, subok: builtins.bool = False) -> tuple[Array, ...]:
     """The arrays broadcast against each other (a tuple, as NumPy 2)."""
     return tuple(C.tag(M.broadcast_arrays(*C.arrays(args, "broadcast_arrays", "args"))))
 
 
+@C.numpy_fallback(np.broadcast_shapes)
 def broadcast_shapes(*args: Any) -> tuple[int, ...]:
     """The shape that broadcasting the given shapes gives."""
     return M.broadcast_shapes(*[_shape_arg(s, "broadcast_shapes") for s in args])
 
 
+@C.numpy_fallback(np.pad)
 def pad(array: Any, pad_width: Any, mode: str = "constant", **kwargs: Any) -> Array:
     """``array`` padded (NumPy's modes and forms; the constant mode with one scalar
     ``constant_values`` is aiarray's pad)."""
@@ -308,6 +338,7 @@ def _trace_dtype(dtype: Any) -> np.dtype | None:
     return C.dtype_of(dtype, "dtype", "trace")
 
 
+@C.numpy_fallback(np.trace)
 def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
           out: Any = None) -> Array:
     """Sum along a diagonal (integers accumulate in int64, as sum)."""

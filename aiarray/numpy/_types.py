@@ -56,7 +56,7 @@ class ndarray(metaclass=_Alias):  # noqa: N801 - NumPy's name
     def __new__(cls, shape: Any, dtype: Any = float, buffer: Any = None, offset: int = 0,
                 strides: Any = None, order: Any = None) -> Any:
         dt = C.dtype_of(dtype, "dtype", "ndarray")
-        a = np.ndarray(shape, dt, buffer, offset, strides, order)
+        a = np.ndarray(shape, dt, C.view(buffer), offset, strides, order)
         return Array._new(a, dt, True)
 
     @staticmethod
@@ -99,6 +99,7 @@ class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
         return types.GenericAlias(cls, item)
 
 
+@C.numpy_fallback(np.finfo)
 def finfo(dtype: Any) -> Any:
     """Machine limits of a floating dtype (NumPy's finfo; complex gives its parts')."""
     dt = C.dtype_of(getattr(dtype, "dtype", dtype) if not isinstance(dtype, type) else dtype,
@@ -109,6 +110,7 @@ def finfo(dtype: Any) -> Any:
     return np.finfo(real)
 
 
+@C.numpy_fallback(np.iinfo)
 def iinfo(int_type: Any) -> Any:
     """Machine limits of an integer dtype (NumPy's iinfo)."""
     if isinstance(int_type, int) and not isinstance(int_type, bool):
@@ -118,6 +120,7 @@ def iinfo(int_type: Any) -> Any:
     return np.iinfo(dt)
 
 
+@C.numpy_fallback(np.can_cast)
 def can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
     """Whether ``from_`` (a dtype or an array) casts to ``to`` under NumPy's ``casting``."""
     src = C.dtype_of(getattr(from_, "dtype", from_) if not isinstance(from_, type) else from_,
@@ -126,13 +129,18 @@ def can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
     return src is dst or C._castable(src, dst, casting)
 
 
+@C.numpy_fallback(np.result_type)
 def result_type(*arrays_and_dtypes: Any) -> np.dtype:
-    """The dtype that combining the arguments gives, by the swap-in's policy."""
+    """The dtype that combining the arguments gives, by the swap-in's policy (Python
+    scalars alone: as NumPy, the first gives its default dtype)."""
     args = tuple(C.dtype_of(a) if isinstance(a, str | type) and not isinstance(a, Array)
                  and a not in (bool, int, float, complex) else a for a in arrays_and_dtypes)
+    if args and all(type(a) in C.PY_SCALARS for a in args):
+        args = (C.asarray(args[0]).dtype, *args[1:])
     return P.result_type_under(P.policy_for(P.SWAPIN_CALL), args)
 
 
+@C.numpy_fallback(np.promote_types)
 def promote_types(type1: Any, type2: Any) -> np.dtype:
     """The smallest dtype both dtypes cast to safely, by the swap-in's policy."""
     a = C.dtype_of(type1, "type1", "promote_types")
@@ -140,6 +148,7 @@ def promote_types(type1: Any, type2: Any) -> np.dtype:
     return P.promote_pair(a, b, P.policy_for(P.SWAPIN_CALL))
 
 
+@C.numpy_fallback(np.isdtype)
 def isdtype(dtype: Any, kind: Any) -> bool:
     """Whether ``dtype`` is of ``kind`` (the standard's kind names, dtypes or tuples)."""
     dt = C.dtype_of(dtype, "dtype", "isdtype")
@@ -166,12 +175,14 @@ def _is(x: Any, dt: np.dtype) -> bool:
         return False
 
 
+@C.numpy_fallback(np.array2string)
 def array2string(a: Any, *args: Any, **kwargs: Any) -> str:
     """NumPy's array2string of an Array's values (bfloat16/complex32 readable)."""
     x = C.arr(a, "array2string", "a")
     return np.array2string(_printing.display(x._array, x._dtype), *args, **kwargs)
 
 
+@C.numpy_fallback(np.array_repr)
 def array_repr(arr: Any, max_line_width: Any = None, precision: Any = None,
                suppress_small: Any = None) -> str:
     """The repr of an Array (NumPy's layout, class name ``Array``)."""
@@ -180,6 +191,7 @@ def array_repr(arr: Any, max_line_width: Any = None, precision: Any = None,
         return repr(x)
 
 
+@C.numpy_fallback(np.array_str)
 def array_str(a: Any, max_line_width: Any = None, precision: Any = None,
               suppress_small: Any = None) -> str:
     """The str of an Array."""

@@ -142,6 +142,32 @@ class _Reciprocal(ufunc):
     _views_for_ints = True  # NumPy's integer reciprocal (1 // x), not a float result
 
 
+class _FloatOnly(ufunc):
+    """A floating-only op that the registry does not turn to floats (nextafter): integer
+    input goes to a floating dtype first, by the policy's rule for math functions."""
+
+    def _general(self, args: tuple, out: Any, where: Any, casting: str, dtype: Any) -> Any:
+        if dtype is None:
+            args = tuple(_to_float(a, self.__name__) for a in args)
+        return super()._general(args, out, where, casting, dtype)
+
+
+def _to_float(a: Any, func: str) -> Any:
+    from .. import _promotion as P
+
+    if isinstance(a, bool | int) and not isinstance(a, np.generic):
+        return float(a)
+    x = C.operand(a, func, "x")
+    if type(x) is Array and (x._dtype in D.INTEGER or x._dtype is D.bool_):
+        table = P.policy_for(x).int_to_float
+        dt = table["function"][x._dtype] if table else D.float64
+        return C.tag(_data_type.astype(x, dt))
+    return x
+
+
+_CLASSES = {"reciprocal": _Reciprocal, "nextafter": _FloatOnly}
+
+
 def _has_ints(args: tuple) -> bool:
     return any(type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_)
                or isinstance(a, int | np.integer) and not isinstance(a, bool) for a in args)
@@ -150,7 +176,7 @@ def _has_ints(args: tuple) -> bool:
 def _ndarg(a: Any, func: str) -> Any:
     """An argument of a NumPy-computed ufunc: Arrays and scalars as they are (views are
     taken by on_views), sequences through NumPy's inference."""
-    if type(a) is Array or isinstance(a, C.PY_SCALARS | np.generic | np.ndarray):
+    if type(a) is Array or isinstance(a, (*C.PY_SCALARS, np.generic, np.ndarray)):
         return a
     return C.arr(a, func, "x")
 
@@ -213,11 +239,13 @@ _MADE: dict[str, ufunc] = {}
 
 
 def make(name: str) -> ufunc:
-    """The ufunc object for NumPy's ufunc ``name`` (one object per name)."""
-    u = _MADE.get(name)
+    """The ufunc object for NumPy's ufunc ``name``: one object per NumPy ufunc, so
+    NumPy's aliases are aliases here too (``conj is conjugate``)."""
+    canonical = getattr(np, name).__name__
+    u = _MADE.get(canonical)
     if u is None:
-        std_name = STANDARD.get(name)
+        std_name = STANDARD.get(canonical)
         std = None if std_name is None else _std(std_name)
-        cls = _Reciprocal if name == "reciprocal" else ufunc
-        u = _MADE[name] = cls(name, std)
+        cls = _CLASSES.get(canonical, ufunc)
+        u = _MADE[canonical] = cls(canonical, std)
     return u
