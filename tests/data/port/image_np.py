@@ -5,6 +5,7 @@ import numpy as np
 img = np.array([[0, 9, 64], [128, 200, 255]], dtype=np.uint8)
 print("pixels:", img.sum(), img.dtype)
 scaled = img / 255.0  # port: first
+print("scaled:", scaled.dtype, scaled.max())
 centered = scaled - scaled.mean()
 mask = img > 100
 print(centered.round(3))
