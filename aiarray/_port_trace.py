@@ -166,8 +166,8 @@ class Tracer:
         ``shown`` are the operands to record when they are not ``args``/``kwargs``
         themselves (NumPy's protocols pass the ufunc and the inputs packed).
         """
-        if caller.f_code.co_filename.startswith(PACKAGE_DIR):
-            return fn(*args, **kwargs)
+        if caller.f_code.co_filename.startswith(PACKAGE_DIR) or self.count > self.max_ops:
+            return fn(*args, **kwargs)  # aiarray calling itself, or the trace is full
         shown_args, shown_kwargs = shown if shown is not None else (args, kwargs)
         file, line = self.location(caller)
         record: dict[str, Any] = {

@@ -244,3 +244,12 @@ def test_integer_times_float32_array(capsys):
     assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
     assert first["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
     assert first["rules"]["numpy"]["note"].startswith("integer with floating")
+
+
+def test_max_ops_bounds_the_trace(capsys):
+    code, r = port("same_xp.py", "--max-ops", "3", capsys=capsys)
+    assert code == 0
+    for policy in ("numpy", "ascend"):
+        assert r["runs"][policy]["operations"] == 3
+        assert r["runs"][policy]["truncated"]
+    assert "(trace truncated)" in _port.render(r)
