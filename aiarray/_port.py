@@ -305,6 +305,30 @@ def compare(ref: Run, tgt: Run, policies: tuple[str, str]) -> dict[str, Any]:
     return {"compared": n, "differences": differences, "path": path}
 
 
+def hint(first: dict[str, Any], policies: tuple[str, str]) -> str | None:
+    """What a porter can do about the first difference."""
+    ref, tgt = policies
+    r, t = first["results"][ref], first["results"][tgt]
+    if "error" in t and "error" not in r and r.get("dtype"):
+        return (f"{tgt} has no rule for these operands: convert one explicitly before the "
+                f"operation (to {r['dtype']} for {ref}'s result)")
+    if "error" in r and "error" not in t:
+        return f"{ref} raises here and {tgt} does not: the script relies on {tgt}'s rule"
+    if first["kind"] == "dtype" and r.get("dtype") in D.FROM_NAME and t.get("dtype") in D.FROM_NAME:
+        wide, narrow = D.FROM_NAME[r["dtype"]].itemsize, D.FROM_NAME[t["dtype"]].itemsize
+        if narrow < wide:
+            return (f"{tgt} keeps {t['dtype']} where {ref} widens to {r['dtype']}: cast an "
+                    f"operand to {r['dtype']} first to keep {ref}'s result, or expect "
+                    f"{t['dtype']} precision from here on")
+        if narrow > wide:
+            return f"{tgt} computes in the wider {t['dtype']} ({ref}: {r['dtype']})"
+        return f"the kinds differ: {ref} gives {r['dtype']}, {tgt} {t['dtype']}"
+    if first["kind"] == "values":
+        return ("the dtypes agree: the operation itself computes differently under the two "
+                "policies, or an operand differed in a way the trace did not see")
+    return None
+
+
 def _where(rec: dict) -> dict[str, Any]:
     return {"file": rec["file"], "line": rec["line"], "op": rec["op"]}
 
@@ -372,7 +396,8 @@ def build_report(script: str, ref: Run, tgt: Run, policies: tuple[str, str]) -> 
         code = EXIT_INCOMPLETE
     first = cmp["differences"][0] if cmp["differences"] else None
     if first is not None:
-        first = dict(first, source=linecache.getline(first["file"], first["line"]).strip())
+        first = dict(first, source=linecache.getline(first["file"], first["line"]).strip(),
+                     hint=hint(first, policies))
     return {
         "script": script, "policies": list(policies),
         "imports": ref.start.get("imports", []),
@@ -463,6 +488,8 @@ def render(report: dict[str, Any], show_all: bool = False) -> str:
                 lines.append(f"  values differ first at flat index {v['index']}: "
                              f"{v['reference']} ({ref}) vs {v['target']} ({tgt}); largest "
                              f"difference {v['max_abs']:.3g} in the first {v['compared']}")
+        if first.get("hint"):
+            lines.append(f"  hint: {first['hint']}")
     path = report["path"]
     if path:
         lines += ["", "The runs take different paths here:"]

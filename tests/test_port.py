@@ -79,6 +79,7 @@ def test_uint8_image_divided_by_a_python_float(capsys):
     assert float(astype["values"]["reference"]) == float(ref[first_bad])
     assert float(astype["values"]["target"]) == float(tgt[first_bad])
     assert r["output"]["line"] == 2  # "pixels: ..." agrees, the centred image does not
+    assert first["hint"].startswith("ascend keeps float32 where numpy widens to float64")
 
 
 def test_uint16_with_float32_raises_under_ascend(capsys):
@@ -94,6 +95,8 @@ def test_uint16_with_float32_raises_under_ascend(capsys):
     assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.uint16, np.float32))
     assert r["runs"]["ascend"]["error"]["line"] == first["line"]
     assert r["runs"]["numpy"]["completed"] and not r["runs"]["ascend"]["completed"]
+    assert first["hint"] == ("ascend has no rule for these operands: convert one explicitly "
+                             "before the operation (to float32 for numpy's result)")
 
 
 def test_float16_and_bfloat16_with_int16(capsys):
