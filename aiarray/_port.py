@@ -185,22 +185,37 @@ def _pairs(operands: list[object]) -> list[tuple[object, object]]:
     return [(base, o) for o in rest]
 
 
+# NumPy-side names of the floating-valued ops that are not elementwise registry ops
+_FLOAT_USES = {"mean": "statistics", "var": "statistics", "std": "statistics",
+               "nanmean": "statistics", "nanvar": "statistics", "nanstd": "statistics",
+               "true_divide": "divide"}
+
+
+def _int_to_float_use(op: str) -> str | None:
+    """Which int-to-float rule an operation follows ("function", "divide", ...), if any."""
+    name = op.rpartition(".")[2]
+    if op.startswith(("linalg.", "numpy.linalg.")):
+        return "linalg"
+    if name in _FLOAT_USES:
+        return _FLOAT_USES[name]
+    rec = OPS.get(name)
+    if rec is not None and rec.to_float:
+        return "divide" if name == "divide" else "function"
+    return None
+
+
 def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | None:
     """The rule that makes an integer input of a floating-valued op floating."""
-    name = op.removeprefix("numpy.")
-    rec = OPS.get(name)
-    if rec is None or not rec.to_float or dtype not in INT_TO_FLOAT:
+    use = _int_to_float_use(op)
+    if use is None or dtype not in INT_TO_FLOAT:
         return None
     pol = P._lookup_policy(policy)
     if pol.int_to_float is None:
-        res, table, note = INT_TO_FLOAT[dtype], "int-to-float", (
-            "integer input of a floating-valued function (GB/T, pypto.div)")
+        res, note = INT_TO_FLOAT[dtype], "GB/T and pypto.div: integer input of a floating-valued op"
     else:
-        use = "divide" if name == "divide" else "function"
-        res, table, note = pol.int_to_float[use][dtype], "int-to-float", (
-            f"integer input of a floating-valued function ({policy} rule for {use})")
-    return {"result": D.name_of(res), "policy": policy, "table": table,
-            "row": D.SHORT[dtype], "column": name, "note": note}
+        res, note = pol.int_to_float[use][dtype], f"the {policy} rule for integer input ({use})"
+    return {"result": D.name_of(res), "policy": policy, "table": "int-to-float",
+            "row": D.SHORT[dtype], "column": op.rpartition(".")[2], "note": note}
 
 
 def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, dict] | None:

@@ -256,3 +256,17 @@ def test_max_ops_bounds_the_trace(capsys):
         assert r["runs"][policy]["operations"] == 3
         assert r["runs"][policy]["truncated"]
     assert "(trace truncated)" in _port.render(r)
+
+
+def test_integer_input_of_floating_valued_ops(capsys):
+    code, r = port("intfloat_np.py", capsys=capsys)
+    assert code == 1
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("intfloat_np.py", "first"), "divide")
+    ints = np.array([3], dtype=np.int32)
+    assert first["results"]["numpy"]["dtype"] == str((ints / ints).dtype)
+    assert rule_cells(r, "numpy") == ("int-to-float", "s32", "divide", "float64")
+    assert rule_cells(r, "ascend") == ("int-to-float", "s32", "divide", "float32")
+    sin = next(d for d in r["differences"] if d["line"] == marker("intfloat_np.py", "sin"))
+    assert sin["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)  # float16
+    assert sin["rules"]["ascend"]["result"] == "float32"
