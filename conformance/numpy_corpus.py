@@ -355,7 +355,8 @@ def write_report(path: Path, verdicts: list[dict[str, Any]], notebooks: list[Not
              "A cell passes when it runs, prints what it printed under NumPy (normalised as "
              "conformance/numpy_corpus.py documents), and leaves no plain numpy.ndarray "
              "where it used NumPy. Cell by cell: each cell starts from NumPy's state before "
-             "it. Top to bottom: the notebook runs in one go under the swap-in.", "",
+             "it. Top to bottom: the notebook runs in one go under the swap-in, past any "
+             "failing cell (so a failure also counts against the cells that needed it).", "",
              "| corpus | notebooks | cells | counted | cell by cell | top to bottom | "
              "notebooks passing top to bottom |", "|---|---|---|---|---|---|---|"]
     corpora = sorted({v["corpus"] for v in verdicts})
