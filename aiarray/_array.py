@@ -17,6 +17,7 @@ import numpy as np
 from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
+from ._array_numpy import NumpyMethods, numpy_namespace, setitem_value
 from ._device import CPU, Device, check_device
 from ._dispatch import binary, defers, inplace, make_function, not_an_array
 from ._errors import (
@@ -26,7 +27,6 @@ from ._errors import (
     OutOfRangeError,
     TypeMismatchError,
 )
-from ._array_numpy import NumpyMethods, numpy_namespace, setitem_value
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
 
@@ -50,7 +50,7 @@ def _reflected(name: str) -> Callable:
     def method(self: Array, other: Any, /) -> Array:
         if defers(other):
             return NotImplemented
-        return binary(op, other, self)
+        return binary(op, _dispatch.swapin_operand(self, other), self)
 
     method.__name__ = f"__r{name}__"
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"

@@ -290,6 +290,21 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
     return x1
 
 
+def swapin_operand(x1: object, x2: object) -> object:
+    """An operator's other operand: an ndarray (with any Array), or a list or tuple with
+    a swap-in array, becomes a swap-in Array (NumPy's conversion): ``Array op ndarray``
+    follows the swap-in's rules.  Anything else is returned as it is."""
+    t = type(x2)
+    if t is Array or t in _PY_KINDS:
+        return x2
+    if isinstance(x2, np.ndarray) or ((t is list or t is tuple) and type(x1) is Array
+                                      and x1._numpy):
+        from ._array_numpy import numpy_namespace
+
+        return numpy_namespace()._convert.arr(x2, "operator", "other")
+    return x2
+
+
 def defers(other: object) -> bool:
     """Whether an operator should return NotImplemented for ``other`` (e.g. a SparseArray)."""
     return getattr(type(other), "_aiarray_defer", False)
@@ -461,8 +476,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
             if method:
                 if defers(x2):
                     return NotImplemented
-                if isinstance(x2, np.ndarray):  # Array op ndarray: the swap-in's rules
-                    x2 = Array._new(x2, None, True)
+                x2 = swapin_operand(x1, x2)
             return binary(op, x1, x2)
 
     func.__name__ = func.__qualname__ = name

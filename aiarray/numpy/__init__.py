@@ -32,7 +32,7 @@ from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
 from .._array_numpy import FlatIter as flatiter
-from . import _convert, _protocols, fft, linalg, random, testing
+from . import _convert, _protocols, exceptions, fft, linalg, random, testing
 from ._creation import (
     arange,
     array,
@@ -77,8 +77,8 @@ from ._numpy_calls import (
     average,
     bartlett,
     base_repr,
-    bincount,
     binary_repr,
+    bincount,
     blackman,
     block,
     c_,
@@ -193,8 +193,8 @@ from ._numpy_calls import (
     real_if_close,
     require,
     resize,
-    roots,
     rollaxis,
+    roots,
     rot90,
     save,
     savetxt,
@@ -246,8 +246,8 @@ from ._reductions import (
 )
 from ._selecting import (
     allclose,
-    around,
     argsort,
+    around,
     clip,
     copyto,
     dot,
@@ -521,7 +521,6 @@ show_config = _np.show_config
 show_runtime = _np.show_runtime
 typing = _np.typing
 dtypes = _np.dtypes
-exceptions = _np.exceptions
 
 
 # -- the swap-in's promotion policy ------------------------------------------------------
@@ -541,11 +540,10 @@ promotion_policy = _P.swapin_promotion_policy
 promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``with`` block "
                             "(thread- and task-local).")
 
-from ._status import NOT_SERVED as _NOT_SERVED  # noqa: E402
-from ._status import status as _status  # noqa: E402
+from ._status import NOT_SERVED as _NOT_SERVED
+from ._status import status as _status
 
-
-_LAZY = frozenset({"polynomial", "emath"})  # submodules loaded on first use
+_LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first use
 
 
 def __getattr__(name: str) -> _Any:

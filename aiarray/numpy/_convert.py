@@ -30,12 +30,12 @@ from .._dispatch import same_kind
 from .._errors import (
     AiarrayError,
     AllocationError,
-    AxisError,
     InvalidArgumentError,
     OutOfRangeError,
     ScalarOverflowError,
     TypeMismatchError,
 )
+from .._errors import AxisError as _AxisError
 
 PY_SCALARS = (builtins.bool, int, float, complex)
 NOVALUE = np._NoValue  # NumPy's "argument not given"
@@ -44,10 +44,26 @@ _BUILTIN_TYPES = {builtins.bool: D.bool_, int: D.int64, float: D.float64, comple
 _NAMES = {"bfloat16": D.bfloat16, "complex32": D.complex32}
 
 
+_KNOWN: dict[Any, np.dtype] = {}  # dtype forms seen before -> aiarray dtype
+
+
 def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | None:
     """The aiarray dtype for any of NumPy's dtype forms (None stays None)."""
     if dtype is None:
         return None
+    try:
+        return _KNOWN[dtype]
+    except (KeyError, TypeError):
+        pass
+    dt = _dtype_of(dtype, argname, func)
+    try:
+        _KNOWN[dtype] = dt
+    except TypeError:  # unhashable
+        pass
+    return dt
+
+
+def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
     try:
         return D._BY_ANY[dtype]
     except (KeyError, TypeError):
@@ -72,7 +88,7 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
         dt = D.of_numpy(nd)
         if dt is not None:
             return dt
-        raise ForeignData(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
+        raise ForeignDataError(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
                           "counterpart for (only numbers and bools)")
     raise TypeMismatchError(
         f"{where}{argname}={dtype!r} is not a data type aiarray has; it has "
@@ -160,7 +176,19 @@ def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
-class ForeignData(TypeMismatchError):
+class AxisError(_AxisError, np.exceptions.AxisError):
+    """An axis out of range: aiarray's AxisError (a ValueError and an IndexError with a
+    GB/T status) that is NumPy's ``numpy.exceptions.AxisError`` too."""
+
+    def __init__(self, message: str) -> None:
+        np.exceptions.AxisError.__init__(self, message)
+        Exception.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ForeignDataError(TypeMismatchError):
     """An argument holds data of a dtype aiarray has no counterpart for (strings,
     objects, records, datetimes): the adapters hand such calls to NumPy itself."""
 
@@ -171,7 +199,7 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
     res = asarray(x, func=func or "asarray")
     if type(res) is not Array:
-        raise ForeignData(
+        raise ForeignDataError(
             f"{func}(): {argname} holds {res.dtype} data; aiarray has no such data type "
             "(only numbers and bools)"
         )
@@ -188,8 +216,12 @@ def numpy_fallback(npfunc: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return adapter(*args, **kwargs)
-            except ForeignData:
+            except ForeignDataError:
                 return on_views(npfunc, args, kwargs)
+            except _AxisError as e:
+                if isinstance(e, np.exceptions.AxisError):
+                    raise
+                raise AxisError(str(e)) from None
 
         return call
 
@@ -380,7 +412,7 @@ def setitem_value(value: Any, dt: np.dtype) -> Any:
     """A value for ``x[k] = value`` of a swap-in array: an Array of dtype ``dt``."""
     if type(value) is Array and value._dtype is dt:
         return value
-    if isinstance(value, complex | np.complexfloating) and dt not in D.COMPLEX or (
+    if (isinstance(value, complex | np.complexfloating) and dt not in D.COMPLEX) or (
             type(value) is Array and value._dtype in D.COMPLEX and dt not in D.COMPLEX):
         raise TypeMismatchError(f"cannot assign complex values into a {D.name_of(dt)} array")
     v = value if type(value) is Array else asarray(value, func="__setitem__")

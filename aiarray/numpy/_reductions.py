@@ -18,10 +18,10 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._api import data_type as T
+from .._api import manipulation as M
+from .._api import searching as Q
 from .._api import statistical as S
 from .._api import utility as U
-from .._api import searching as Q
-from .._api import manipulation as M
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C

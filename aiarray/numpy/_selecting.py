@@ -42,27 +42,31 @@ def _sortable(x: Array, kind: Any, order: Any) -> bool:
 
 @C.numpy_fallback(np.sort)
 def sort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
-         stable: Any = None) -> Array:
-    """A sorted copy (NaN last; of the flattened array when axis is None)."""
+         stable: Any = None, descending: builtins.bool = False) -> Array:
+    """A sorted copy (NaN last; of the flattened array when axis is None); ``descending``
+    is the standard's keyword."""
     x = C.arr(a, "sort", "a")
     if axis is None:
         x, axis = _flat(x), 0
-    if not _sortable(x, kind, order) or x.ndim == 0:
+    if not _sortable(x, kind, order) or (x.ndim == 0 and not descending):
         return C.on_views(np.sort, (x, axis), {"kind": kind, "order": order, "stable": stable})
-    return C.tag(S.sort(x, axis=axis, stable=builtins.bool(stable or kind in _STABLE_KINDS)))
+    return C.tag(S.sort(x, axis=axis, descending=descending,
+                        stable=builtins.bool(stable or kind in _STABLE_KINDS)))
 
 
 @C.numpy_fallback(np.argsort)
 def argsort(a: Any, axis: Any = -1, kind: Any = None, order: Any = None, *,
-            stable: Any = None) -> Array:
-    """Indices that sort ``a`` (of the flattened array when axis is None)."""
+            stable: Any = None, descending: builtins.bool = False) -> Array:
+    """Indices that sort ``a`` (of the flattened array when axis is None); ``descending``
+    is the standard's keyword."""
     x = C.arr(a, "argsort", "a")
     if axis is None:
         x, axis = _flat(x), 0
-    if not _sortable(x, kind, order) or x.ndim == 0:
+    if not _sortable(x, kind, order) or (x.ndim == 0 and not descending):
         return C.on_views(np.argsort, (x, axis), {"kind": kind, "order": order,
                                                   "stable": stable})
-    return C.tag(S.argsort(x, axis=axis, stable=builtins.bool(stable or kind in _STABLE_KINDS)))
+    return C.tag(S.argsort(x, axis=axis, descending=descending,
+                           stable=builtins.bool(stable or kind in _STABLE_KINDS)))
 
 
 @C.numpy_fallback(np.where)

@@ -27,7 +27,7 @@ NoValue = C.NOVALUE
 
 
 def _shape_arg(shape: Any, func: str) -> tuple[int, ...]:
-    if isinstance(shape, int | np.integer) or type(shape) is Array and shape.ndim == 0:
+    if isinstance(shape, int | np.integer) or (type(shape) is Array and shape.ndim == 0):
         return (operator.index(shape),)
     try:
         return tuple(operator.index(s) for s in shape)
@@ -44,7 +44,7 @@ def reshape(a: Any, /, shape: Any = None, order: str = "C", *, newshape: Any = N
         shape = newshape
     x = C.arr(a, "reshape", "a")
     dims = _shape_arg(shape, "reshape")
-    if order != "C" and x.ndim > 1 or order == "F":
+    if (order != "C" and x.ndim > 1) or order == "F":
         return C.on_views(np.reshape, (x, dims), {"order": order, "copy": copy})
     return C.tag(M.reshape(x, dims, copy=copy))
 
@@ -360,25 +360,17 @@ def _broadcastable(x: Array, shape: tuple) -> None:
 
 def ndim(a: Any) -> int:
     """Number of dimensions."""
-    return C.arr(a, "ndim", "a").ndim if not isinstance(a, Array) else a.ndim
+    return a.ndim if type(a) is Array else np.ndim(C.view(a))
 
 
 def shape(a: Any) -> tuple[int, ...]:
     """The shape of ``a``."""
-    return a.shape if isinstance(a, Array) else C.arr(a, "shape", "a").shape
+    return a.shape if type(a) is Array else np.shape(C.view(a))
 
 
 def size(a: Any, axis: Any = None) -> int:
-    """Number of elements (along ``axis``)."""
-    x = a if isinstance(a, Array) else C.arr(a, "size", "a")
-    if axis is None:
-        return x.size
-    if isinstance(axis, tuple):
-        n = 1
-        for ax in axis:
-            n *= x.shape[ax]
-        return n
-    return x.shape[axis]
+    """Number of elements (along ``axis``: an int or a tuple)."""
+    return np.size(a._array if type(a) is Array else C.view(a), axis)
 
 
 def _dt_name(x: Array) -> str:

@@ -43,8 +43,6 @@ NOT_SERVED: dict[str, str] = {
     "ctypeslib": "ctypes interop: use numpy.ctypeslib on numpy.asarray(x)",
     "f2py": "a Fortran build tool, not array functions",
     "core": "NumPy's private implementation package",
-    "lib": "NumPy's implementation package; its public functions are served under their "
-           "main names",
     "test": "runs NumPy's own test suite",
     "info": "prints NumPy's documentation; use help()",
     "random.mtrand": "NumPy's legacy implementation module; its functions are served as "
@@ -52,6 +50,8 @@ NOT_SERVED: dict[str, str] = {
     "random.bit_generator": "NumPy's implementation module; its classes are served as "
                             "aiarray.numpy.random.*",
     "random.test": "runs NumPy's own test suite",
+    "linalg.test": "runs NumPy's own test suite",
+    "fft.test": "runs NumPy's own test suite",
     "fft.helper": "NumPy's implementation module",
     "linalg.linalg": "NumPy's implementation module",
 }

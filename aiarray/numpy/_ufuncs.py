@@ -24,6 +24,7 @@ from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
 
+
 class ufunc:  # noqa: N801 - NumPy's name
     """A universal function: elementwise call plus reduce/accumulate/outer/at/reduceat."""
 
@@ -138,6 +139,35 @@ class ufunc:  # noqa: N801 - NumPy's name
         self._np.at(*args)
 
 
+class _Unary(ufunc):
+    """A one-input ufunc of the op registry, with a short path for a swap-in Array."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs and len(args) == 1:
+            x = args[0]
+            if type(x) is Array and x._numpy:
+                return self._std(x)
+        return ufunc.__call__(self, *args, **kwargs)
+
+
+class _Binary(ufunc):
+    """A two-input ufunc of the op registry, with a short path for a swap-in Array and
+    an Array or a Python int/float (the commonest calls; the per-call cost)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not kwargs and len(args) == 2:
+            x1, x2 = args
+            t1 = type(x1)
+            t2 = type(x2)
+            if t1 is Array:
+                if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
+                        t2 is Array and x2._numpy):
+                    return self._std(x1, x2)
+            elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
+                return self._std(x1, x2)
+        return ufunc.__call__(self, *args, **kwargs)
+
+
 class _Reciprocal(ufunc):
     _views_for_ints = True  # NumPy's integer reciprocal (1 // x), not a float result
 
@@ -169,8 +199,8 @@ _CLASSES = {"reciprocal": _Reciprocal, "nextafter": _FloatOnly}
 
 
 def _has_ints(args: tuple) -> bool:
-    return any(type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_)
-               or isinstance(a, int | np.integer) and not isinstance(a, bool) for a in args)
+    return any((type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_))
+               or (isinstance(a, int | np.integer) and not isinstance(a, bool)) for a in args)
 
 
 def _ndarg(a: Any, func: str) -> Any:
@@ -195,7 +225,7 @@ def _kwargs(**kw: Any) -> dict:
     for k, v in kw.items():
         if v is None or v is C.NOVALUE:
             continue
-        if k == "keepdims" and v is False or k == "where" and v is True:
+        if (k == "keepdims" and v is False) or (k == "where" and v is True):
             continue
         if k == "dtype":
             v = C.np_dtype(C.dtype_of(v))
@@ -246,6 +276,9 @@ def make(name: str) -> ufunc:
     if u is None:
         std_name = STANDARD.get(canonical)
         std = None if std_name is None else _std(std_name)
-        cls = _CLASSES.get(canonical, ufunc)
+        cls = _CLASSES.get(canonical)
+        if cls is None:
+            nin = getattr(np, canonical).nin
+            cls = ufunc if std is None else _Unary if nin == 1 else _Binary
         u = _MADE[canonical] = cls(canonical, std)
     return u

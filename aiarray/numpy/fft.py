@@ -143,15 +143,15 @@ def ihfft(a: Any, n: Any = None, axis: int = -1, norm: Any = None, out: Any = No
 
 
 @C.numpy_fallback(np.fft.fftfreq)
-def fftfreq(n: int, d: float = 1.0, device: Any = None) -> Array:
-    """Sample frequencies of an n-point transform."""
-    return C.tag(F.fftfreq(n, d=d, device=device))
+def fftfreq(n: int, d: float = 1.0, device: Any = None, *, dtype: Any = None) -> Array:
+    """Sample frequencies of an n-point transform (``dtype``: the standard's keyword)."""
+    return C.tag(F.fftfreq(n, d=d, dtype=C.dtype_of(dtype), device=device))
 
 
 @C.numpy_fallback(np.fft.rfftfreq)
-def rfftfreq(n: int, d: float = 1.0, device: Any = None) -> Array:
-    """Sample frequencies of an n-point real transform."""
-    return C.tag(F.rfftfreq(n, d=d, device=device))
+def rfftfreq(n: int, d: float = 1.0, device: Any = None, *, dtype: Any = None) -> Array:
+    """Sample frequencies of an n-point real transform (``dtype``: the standard's)."""
+    return C.tag(F.rfftfreq(n, d=d, dtype=C.dtype_of(dtype), device=device))
 
 
 @C.numpy_fallback(np.fft.fftshift)
