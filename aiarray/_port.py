@@ -191,6 +191,10 @@ _FLOAT_USES = {"mean": "statistics", "var": "statistics", "std": "statistics",
                "true_divide": "divide"}
 
 
+_USE_TEXT = {"function": "a math function", "divide": "true division",
+             "statistics": "mean, var and std", "linalg": "linalg functions"}
+
+
 def _int_to_float_use(op: str) -> str | None:
     """Which int-to-float rule an operation follows ("function", "divide", ...), if any."""
     name = op.rpartition(".")[2]
@@ -213,7 +217,8 @@ def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | 
     if pol.int_to_float is None:
         res, note = INT_TO_FLOAT[dtype], "GB/T and pypto.div: integer input of a floating-valued op"
     else:
-        res, note = pol.int_to_float[use][dtype], f"the {policy} rule for integer input ({use})"
+        res = pol.int_to_float[use][dtype]
+        note = f"the {policy} policy's rule for integer input of {_USE_TEXT[use]}"
     return {"result": D.name_of(res), "policy": policy, "table": "int-to-float",
             "row": D.SHORT[dtype], "column": op.rpartition(".")[2], "note": note}
 
@@ -238,10 +243,6 @@ def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, d
     return found
 
 
-def _same(a: dict | None, b: dict | None) -> bool:
-    return a == b
-
-
 def classify(ref: dict, tgt: dict) -> str | None:
     """How two aligned records differ: None, "error", "dtype", "shape" or "values"."""
     er, et = ref.get("error"), tgt.get("error")
@@ -250,7 +251,7 @@ def classify(ref: dict, tgt: dict) -> str | None:
             return None
         return "error"
     rr, rt = ref.get("result"), tgt.get("result")
-    if _same(rr, rt):
+    if rr == rt:
         return None
     if rr.get("kind") != rt.get("kind") or rr.get("dtype") != rt.get("dtype"):
         return "dtype"

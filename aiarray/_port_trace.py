@@ -59,8 +59,6 @@ UNTRACED = frozenset({
     "printoptions", "seterr", "geterr", "errstate", "array_namespace",
 })
 UFUNC_METHODS = ("__call__", "reduce", "accumulate", "outer", "at", "reduceat")
-ARRAY_SPECIAL = ("__getitem__", "__setitem__", "__array_ufunc__", "__array_function__",
-                 "__matmul__", "__rmatmul__", "__imatmul__")
 
 
 # --------------------------------------------------------------------------- operands
@@ -274,9 +272,7 @@ def _patch_array(tracer: Tracer) -> None:
         by_dunder[f"__i{opname}__"] = (op.name, f"{sym}=")
     by_dunder.update({"__matmul__": ("matmul", "@"), "__rmatmul__": ("matmul", "@ (reflected)"),
                       "__imatmul__": ("matmul", "@="),
-                      "__getitem__": ("getitem", "x[k]"), "__setitem__": ("setitem", "x[k] = v"),
-                      "__array_ufunc__": ("numpy ufunc", "__array_ufunc__"),
-                      "__array_function__": ("numpy function", "__array_function__")})
+                      "__getitem__": ("getitem", "x[k]"), "__setitem__": ("setitem", "x[k] = v")})
     seen: set[str] = set()
     for klass in Array.__mro__:
         if klass is object:
@@ -285,14 +281,10 @@ def _patch_array(tracer: Tracer) -> None:
             if name in seen or not isinstance(fn, types.FunctionType):
                 continue
             seen.add(name)
-            if name in by_dunder:
+            if name in ("__array_ufunc__", "__array_function__"):
+                setattr(Array, name, _numpy_protocol(tracer, fn, name == "__array_ufunc__"))
+            elif name in by_dunder:
                 op, sym = by_dunder[name]
-                if name == "__array_ufunc__":
-                    setattr(Array, name, _numpy_protocol(tracer, fn, ufunc=True))
-                    continue
-                if name == "__array_function__":
-                    setattr(Array, name, _numpy_protocol(tracer, fn, ufunc=False))
-                    continue
                 setattr(Array, name, tracer.wrap(op, fn, operator=sym))
             elif not name.startswith("_"):
                 setattr(Array, name, tracer.wrap(f"Array.{name}", fn, operator=f"x.{name}()"))

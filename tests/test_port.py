@@ -270,3 +270,15 @@ def test_integer_input_of_floating_valued_ops(capsys):
     sin = next(d for d in r["differences"] if d["line"] == marker("intfloat_np.py", "sin"))
     assert sin["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)  # float16
     assert sin["rules"]["ascend"]["result"] == "float32"
+
+
+def test_numpy_functions_applied_to_arrays_are_traced(capsys):
+    code, r = port("protocols_np.py", capsys=capsys)
+    assert code == 1
+    assert r["imports"] == []  # aiarray.numpy already; importlib's NumPy is left alone
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("protocols_np.py", "ufunc"), "numpy.sin")
+    assert first["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)
+    assert rule_cells(r, "ascend") == ("int-to-float", "s8", "sin", "float32")
+    ops = [(d["line"], d["op"]) for d in r["differences"]]
+    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin")]
