@@ -112,17 +112,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
-        from aiarray import _bench
-
-        return _bench.main(argv[1:])
-    if argv[:1] == ["port"]:  # its own options: python -m aiarray port --help
-        from aiarray import _port
-
-        return _port.main(argv[1:])
-    args = build_parser().parse_args(argv)
-    handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:
+        if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
+            from aiarray import _bench
+
+            return _bench.main(argv[1:])
+        if argv[:1] == ["port"]:  # its own options: python -m aiarray port --help
+            from aiarray import _port
+
+            return _port.main(argv[1:])
+        args = build_parser().parse_args(argv)
+        handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
         return handler(args)
     except BrokenPipeError:  # e.g. `python -m aiarray table | head`: the reader left
         sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit

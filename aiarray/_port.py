@@ -185,22 +185,42 @@ def _pairs(operands: list[object]) -> list[tuple[object, object]]:
     return [(base, o) for o in rest]
 
 
+# NumPy-side names of the floating-valued ops that are not elementwise registry ops
+_FLOAT_USES = {"mean": "statistics", "var": "statistics", "std": "statistics",
+               "nanmean": "statistics", "nanvar": "statistics", "nanstd": "statistics",
+               "true_divide": "divide"}
+
+
+_USE_TEXT = {"function": "a math function", "divide": "true division",
+             "statistics": "mean, var and std", "linalg": "linalg functions"}
+
+
+def _int_to_float_use(op: str) -> str | None:
+    """Which int-to-float rule an operation follows ("function", "divide", ...), if any."""
+    name = op.rpartition(".")[2]
+    if op.startswith(("linalg.", "numpy.linalg.")):
+        return "linalg"
+    if name in _FLOAT_USES:
+        return _FLOAT_USES[name]
+    rec = OPS.get(name)
+    if rec is not None and rec.to_float:
+        return "divide" if name == "divide" else "function"
+    return None
+
+
 def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | None:
     """The rule that makes an integer input of a floating-valued op floating."""
-    name = op.removeprefix("numpy.")
-    rec = OPS.get(name)
-    if rec is None or not rec.to_float or dtype not in INT_TO_FLOAT:
+    use = _int_to_float_use(op)
+    if use is None or dtype not in INT_TO_FLOAT:
         return None
     pol = P._lookup_policy(policy)
     if pol.int_to_float is None:
-        res, table, note = INT_TO_FLOAT[dtype], "int-to-float", (
-            "integer input of a floating-valued function (GB/T, pypto.div)")
+        res, note = INT_TO_FLOAT[dtype], "GB/T and pypto.div: integer input of a floating-valued op"
     else:
-        use = "divide" if name == "divide" else "function"
-        res, table, note = pol.int_to_float[use][dtype], "int-to-float", (
-            f"integer input of a floating-valued function ({policy} rule for {use})")
-    return {"result": D.name_of(res), "policy": policy, "table": table,
-            "row": D.SHORT[dtype], "column": name, "note": note}
+        res = pol.int_to_float[use][dtype]
+        note = f"the {policy} policy's rule for integer input of {_USE_TEXT[use]}"
+    return {"result": D.name_of(res), "policy": policy, "table": "int-to-float",
+            "row": D.SHORT[dtype], "column": op.rpartition(".")[2], "note": note}
 
 
 def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, dict] | None:
@@ -223,10 +243,6 @@ def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, d
     return found
 
 
-def _same(a: dict | None, b: dict | None) -> bool:
-    return a == b
-
-
 def classify(ref: dict, tgt: dict) -> str | None:
     """How two aligned records differ: None, "error", "dtype", "shape" or "values"."""
     er, et = ref.get("error"), tgt.get("error")
@@ -235,7 +251,7 @@ def classify(ref: dict, tgt: dict) -> str | None:
             return None
         return "error"
     rr, rt = ref.get("result"), tgt.get("result")
-    if _same(rr, rt):
+    if rr == rt:
         return None
     if rr.get("kind") != rt.get("kind") or rr.get("dtype") != rt.get("dtype"):
         return "dtype"
@@ -305,6 +321,30 @@ def compare(ref: Run, tgt: Run, policies: tuple[str, str]) -> dict[str, Any]:
     return {"compared": n, "differences": differences, "path": path}
 
 
+def hint(first: dict[str, Any], policies: tuple[str, str]) -> str | None:
+    """What a porter can do about the first difference."""
+    ref, tgt = policies
+    r, t = first["results"][ref], first["results"][tgt]
+    if "error" in t and "error" not in r and r.get("dtype"):
+        return (f"{tgt} has no rule for these operands: convert one explicitly before the "
+                f"operation (to {r['dtype']} for {ref}'s result)")
+    if "error" in r and "error" not in t:
+        return f"{ref} raises here and {tgt} does not: the script relies on {tgt}'s rule"
+    if first["kind"] == "dtype" and r.get("dtype") in D.FROM_NAME and t.get("dtype") in D.FROM_NAME:
+        wide, narrow = D.FROM_NAME[r["dtype"]].itemsize, D.FROM_NAME[t["dtype"]].itemsize
+        if narrow < wide:
+            return (f"{tgt} keeps {t['dtype']} where {ref} widens to {r['dtype']}: cast an "
+                    f"operand to {r['dtype']} first to keep {ref}'s result, or expect "
+                    f"{t['dtype']} precision from here on")
+        if narrow > wide:
+            return f"{tgt} computes in the wider {t['dtype']} ({ref}: {r['dtype']})"
+        return f"the kinds differ: {ref} gives {r['dtype']}, {tgt} {t['dtype']}"
+    if first["kind"] == "values":
+        return ("the dtypes agree: the operation itself computes differently under the two "
+                "policies, or an operand differed in a way the trace did not see")
+    return None
+
+
 def _where(rec: dict) -> dict[str, Any]:
     return {"file": rec["file"], "line": rec["line"], "op": rec["op"]}
 
@@ -372,7 +412,8 @@ def build_report(script: str, ref: Run, tgt: Run, policies: tuple[str, str]) -> 
         code = EXIT_INCOMPLETE
     first = cmp["differences"][0] if cmp["differences"] else None
     if first is not None:
-        first = dict(first, source=linecache.getline(first["file"], first["line"]).strip())
+        first = dict(first, source=linecache.getline(first["file"], first["line"]).strip(),
+                     hint=hint(first, policies))
     return {
         "script": script, "policies": list(policies),
         "imports": ref.start.get("imports", []),
@@ -463,6 +504,8 @@ def render(report: dict[str, Any], show_all: bool = False) -> str:
                 lines.append(f"  values differ first at flat index {v['index']}: "
                              f"{v['reference']} ({ref}) vs {v['target']} ({tgt}); largest "
                              f"difference {v['max_abs']:.3g} in the first {v['compared']}")
+        if first.get("hint"):
+            lines.append(f"  hint: {first['hint']}")
     path = report["path"]
     if path:
         lines += ["", "The runs take different paths here:"]

@@ -39,6 +39,7 @@ from aiarray import _dtypes as D
 from aiarray._array import Array
 from aiarray._promotion import TypedScalar
 from aiarray._registry import OPERATORS
+from aiarray._swap_imports import swap_tree
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(aiarray.__file__)) + os.sep
 PREVIEW = 16  # elements of each array value kept in the trace
@@ -58,8 +59,6 @@ UNTRACED = frozenset({
     "printoptions", "seterr", "geterr", "errstate", "array_namespace",
 })
 UFUNC_METHODS = ("__call__", "reduce", "accumulate", "outer", "at", "reduceat")
-ARRAY_SPECIAL = ("__getitem__", "__setitem__", "__array_ufunc__", "__array_function__",
-                 "__matmul__", "__rmatmul__", "__imatmul__")
 
 
 # --------------------------------------------------------------------------- operands
@@ -165,8 +164,8 @@ class Tracer:
         ``shown`` are the operands to record when they are not ``args``/``kwargs``
         themselves (NumPy's protocols pass the ufunc and the inputs packed).
         """
-        if caller.f_code.co_filename.startswith(PACKAGE_DIR):
-            return fn(*args, **kwargs)
+        if caller.f_code.co_filename.startswith(PACKAGE_DIR) or self.count > self.max_ops:
+            return fn(*args, **kwargs)  # aiarray calling itself, or the trace is full
         shown_args, shown_kwargs = shown if shown is not None else (args, kwargs)
         file, line = self.location(caller)
         record: dict[str, Any] = {
@@ -273,9 +272,7 @@ def _patch_array(tracer: Tracer) -> None:
         by_dunder[f"__i{opname}__"] = (op.name, f"{sym}=")
     by_dunder.update({"__matmul__": ("matmul", "@"), "__rmatmul__": ("matmul", "@ (reflected)"),
                       "__imatmul__": ("matmul", "@="),
-                      "__getitem__": ("getitem", "x[k]"), "__setitem__": ("setitem", "x[k] = v"),
-                      "__array_ufunc__": ("numpy ufunc", "__array_ufunc__"),
-                      "__array_function__": ("numpy function", "__array_function__")})
+                      "__getitem__": ("getitem", "x[k]"), "__setitem__": ("setitem", "x[k] = v")})
     seen: set[str] = set()
     for klass in Array.__mro__:
         if klass is object:
@@ -284,14 +281,10 @@ def _patch_array(tracer: Tracer) -> None:
             if name in seen or not isinstance(fn, types.FunctionType):
                 continue
             seen.add(name)
-            if name in by_dunder:
+            if name in ("__array_ufunc__", "__array_function__"):
+                setattr(Array, name, _numpy_protocol(tracer, fn, name == "__array_ufunc__"))
+            elif name in by_dunder:
                 op, sym = by_dunder[name]
-                if name == "__array_ufunc__":
-                    setattr(Array, name, _numpy_protocol(tracer, fn, ufunc=True))
-                    continue
-                if name == "__array_function__":
-                    setattr(Array, name, _numpy_protocol(tracer, fn, ufunc=False))
-                    continue
                 setattr(Array, name, tracer.wrap(op, fn, operator=sym))
             elif not name.startswith("_"):
                 setattr(Array, name, tracer.wrap(f"Array.{name}", fn, operator=f"x.{name}()"))
@@ -314,57 +307,13 @@ def _numpy_protocol(tracer: Tracer, fn: Callable, ufunc: bool) -> Callable:
     return protocol
 
 
-# --------------------------------------------------------------------------- imports
-class _SwapNumpy(ast.NodeTransformer):
-    """``import numpy as np`` -> ``import aiarray.numpy as np`` (and the other forms)."""
-
-    def __init__(self) -> None:
-        self.changes: list[dict[str, Any]] = []
-
-    @staticmethod
-    def _target(name: str) -> str | None:
-        if name != "numpy" and not name.startswith("numpy."):
-            return None
-        target = "aiarray." + name
-        try:
-            found = importlib.util.find_spec(target) is not None
-        except (ImportError, ValueError):
-            found = False
-        return target if found else None
-
-    def visit_Import(self, node: ast.Import) -> ast.AST:
-        aliases = []
-        for alias in node.names:
-            target = self._target(alias.name)
-            if target is None:
-                aliases.append(alias)
-                continue
-            # ``import numpy`` / ``import numpy.linalg`` bind the name ``numpy``
-            bind = alias.asname or alias.name.split(".")[0]
-            new = target if alias.asname else "aiarray.numpy"
-            aliases.append(ast.alias(name=new, asname=bind))
-            if not alias.asname and target != "aiarray.numpy":
-                aliases.append(ast.alias(name=target, asname="_aiarray_port_" + bind))
-            self.changes.append({"line": node.lineno, "from": alias.name, "to": new})
-        node.names = aliases
-        return node
-
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
-        if node.level == 0 and node.module:
-            target = self._target(node.module)
-            if target is not None:
-                self.changes.append({"line": node.lineno, "from": node.module, "to": target})
-                node.module = target
-        return node
-
-
+# --------------------------------------------------------------------------- running
 def compile_script(path: str) -> tuple[types.CodeType, list[dict[str, Any]]]:
     """The script's code object, with NumPy imports swapped in when it uses NumPy."""
     source = Path(path).read_text(encoding="utf-8")
     tree = ast.parse(source, filename=path)
-    swap = _SwapNumpy()
-    tree = ast.fix_missing_locations(swap.visit(tree))
-    return compile(tree, path, "exec"), swap.changes
+    changes = swap_tree(tree, SWAP_IN)
+    return compile(tree, path, "exec"), changes
 
 
 def set_policy(name: str) -> None:

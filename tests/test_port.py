@@ -28,10 +28,18 @@ def marker(script: str, tag: str) -> int:
     return next(i for i, line in enumerate(lines, 1) if line.endswith(f"# port: {tag}"))
 
 
+_REPORTS: dict[tuple[str, ...], tuple[int, str]] = {}
+
+
 def port(script: str, *options: str, capsys: pytest.CaptureFixture) -> tuple[int, dict]:
-    """Run the command in this process (its two runs are child processes)."""
-    code = _port.main([*options, "--json", str(DATA / script)])
-    return code, json.loads(capsys.readouterr().out)
+    """Run the command in this process (its two runs are child processes), once per
+    script and options: the tests only read the report."""
+    key = (script, *options)
+    if key not in _REPORTS:
+        code = _port.main([*options, "--json", str(DATA / script)])
+        _REPORTS[key] = (code, capsys.readouterr().out)
+    code, out = _REPORTS[key]
+    return code, json.loads(out)
 
 
 def ascend_tt(a: str, b: str) -> str | None:
@@ -71,6 +79,7 @@ def test_uint8_image_divided_by_a_python_float(capsys):
     assert float(astype["values"]["reference"]) == float(ref[first_bad])
     assert float(astype["values"]["target"]) == float(tgt[first_bad])
     assert r["output"]["line"] == 2  # "pixels: ..." agrees, the centred image does not
+    assert first["hint"].startswith("ascend keeps float32 where numpy widens to float64")
 
 
 def test_uint16_with_float32_raises_under_ascend(capsys):
@@ -86,6 +95,8 @@ def test_uint16_with_float32_raises_under_ascend(capsys):
     assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.uint16, np.float32))
     assert r["runs"]["ascend"]["error"]["line"] == first["line"]
     assert r["runs"]["numpy"]["completed"] and not r["runs"]["ascend"]["completed"]
+    assert first["hint"] == ("ascend has no rule for these operands: convert one explicitly "
+                             "before the operation (to float32 for numpy's result)")
 
 
 def test_float16_and_bfloat16_with_int16(capsys):
@@ -145,8 +156,8 @@ def test_a_script_failing_under_both_exits_3(capsys):
 
 
 def test_text_report(capsys):
-    code = _port.main([str(DATA / "counts_xp.py")])
-    text = capsys.readouterr().out
+    code, report = port("counts_xp.py", capsys=capsys)
+    text = _port.render(report)
     assert code == 1
     line = marker("counts_xp.py", "first")
     assert f"counts_xp.py:{line}, multiply (*): one run raises an error here" in text
@@ -212,3 +223,62 @@ def test_compare_classifies_values_paths_and_origins():
     assert "rules" not in diff  # one operand: no promotion rule to blame
     assert cmp["path"] == {"index": 2, "reference": {"file": "s.py", "line": 3, "op": "max"},
                            "target": {"file": "s.py", "line": 4, "op": "min"}}
+
+
+def test_a_numpy_script_runs_on_the_swap_in(capsys):
+    code, r = port("image_np.py", capsys=capsys)
+    assert code == 1
+    assert r["imports"] == [{"line": 3, "from": "numpy", "to": "aiarray.numpy"}]
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("image_np.py", "first"), "divide")
+    assert first["results"]["numpy"]["dtype"] == str(np.result_type(np.uint8, 255.0))
+    assert rule_cells(r, "ascend") == ("tensor-scalar", "f32", "u8", "float32")
+    ops = {d["op"] for d in r["differences"]}
+    assert {"Array.mean", "subtract"} <= ops  # methods and operators are traced
+    assert r["output"]["reference"] == "scaled: float64 1.0"
+    assert r["output"]["target"] == "scaled: float32 1.0"
+
+
+def test_integer_times_float32_array(capsys):
+    code, r = port("stats_np.py", capsys=capsys)
+    assert code == 1
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("stats_np.py", "first"), "multiply")
+    assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
+    assert first["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
+    assert first["rules"]["numpy"]["note"].startswith("integer with floating")
+
+
+def test_max_ops_bounds_the_trace(capsys):
+    code, r = port("same_xp.py", "--max-ops", "3", capsys=capsys)
+    assert code == 0
+    for policy in ("numpy", "ascend"):
+        assert r["runs"][policy]["operations"] == 3
+        assert r["runs"][policy]["truncated"]
+    assert "(trace truncated)" in _port.render(r)
+
+
+def test_integer_input_of_floating_valued_ops(capsys):
+    code, r = port("intfloat_np.py", capsys=capsys)
+    assert code == 1
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("intfloat_np.py", "first"), "divide")
+    ints = np.array([3], dtype=np.int32)
+    assert first["results"]["numpy"]["dtype"] == str((ints / ints).dtype)
+    assert rule_cells(r, "numpy") == ("int-to-float", "s32", "divide", "float64")
+    assert rule_cells(r, "ascend") == ("int-to-float", "s32", "divide", "float32")
+    sin = next(d for d in r["differences"] if d["line"] == marker("intfloat_np.py", "sin"))
+    assert sin["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)  # float16
+    assert sin["rules"]["ascend"]["result"] == "float32"
+
+
+def test_numpy_functions_applied_to_arrays_are_traced(capsys):
+    code, r = port("protocols_np.py", capsys=capsys)
+    assert code == 1
+    assert r["imports"] == []  # aiarray.numpy already; importlib's NumPy is left alone
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("protocols_np.py", "ufunc"), "numpy.sin")
+    assert first["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)
+    assert rule_cells(r, "ascend") == ("int-to-float", "s8", "sin", "float32")
+    ops = [(d["line"], d["op"]) for d in r["differences"]]
+    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin")]
