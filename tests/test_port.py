@@ -281,4 +281,5 @@ def test_numpy_functions_applied_to_arrays_are_traced(capsys):
     assert first["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)
     assert rule_cells(r, "ascend") == ("int-to-float", "s8", "sin", "float32")
     ops = [(d["line"], d["op"]) for d in r["differences"]]
-    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin")]
+    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin"),
+                   (marker("protocols_np.py", "function"), "numpy.mean")]

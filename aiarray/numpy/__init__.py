@@ -31,6 +31,7 @@ import numpy as _np
 from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
+from .._array import Array as _Array
 from .._array_numpy import FlatIter as flatiter
 from . import _convert, _protocols, exceptions, fft, linalg, random, testing
 from ._creation import (
@@ -519,10 +520,17 @@ frompyfunc = _np.frompyfunc
 get_include = _np.get_include
 show_config = _np.show_config
 show_runtime = _np.show_runtime
-info = _np.info
 __version__ = _np.__version__  # the NumPy whose API this namespace serves (and calls)
 typing = _np.typing
 dtypes = _np.dtypes
+
+
+def info(object: _Any = None, maxwidth: int = 76, output: _Any = None,
+         toplevel: str = "numpy") -> None:
+    """NumPy's info: for an Array, NumPy's description of its data (``class: ndarray``)."""
+    if type(object) is _Array:
+        object = _convert.view(object)
+    _np.info(object, maxwidth, output, toplevel)
 
 
 # -- the swap-in's promotion policy ------------------------------------------------------

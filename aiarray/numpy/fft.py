@@ -164,3 +164,8 @@ def fftshift(x: Any, axes: Any = None) -> Array:
 def ifftshift(x: Any, axes: Any = None) -> Array:
     """Inverse of fftshift."""
     return C.tag(F.ifftshift(C.arr(x, "ifftshift", "x"), axes=axes))
+
+
+from ._status import not_served_getattr  # noqa: E402
+
+__getattr__ = not_served_getattr("fft")

@@ -353,3 +353,8 @@ def tensordot(x1: Any, x2: Any, /, *, axes: Any = 2) -> Array:
 def vecdot(x1: Any, x2: Any, /, *, axis: int = -1) -> Array:
     """Vector dot product along ``axis``."""
     return S.vecdot(x1, x2, axis=axis)
+
+
+from ._status import not_served_getattr  # noqa: E402
+
+__getattr__ = not_served_getattr("linalg")
