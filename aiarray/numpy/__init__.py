@@ -25,7 +25,6 @@ import builtins as _builtins
 import math as _math
 from typing import Any as _Any
 
-import ml_dtypes as _ml_dtypes
 import numpy as _np
 
 from .. import _dtypes as _D
@@ -451,8 +450,8 @@ float32 = _np.float32
 float64 = _np.float64
 complex64 = _np.complex64
 complex128 = _np.complex128
-bfloat16 = _ml_dtypes.bfloat16  # aiarray's extra dtypes
 complex32 = _D.complex32  # a dtype object: NumPy has no complex32 scalar type
+# bfloat16 (ml_dtypes' scalar type) is served by __getattr__ below: it loads on first use
 intp = _np.intp
 uintp = _np.uintp
 int_ = _np.int_
@@ -557,6 +556,10 @@ _LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first 
 
 
 def __getattr__(name: str) -> _Any:
+    if name == "bfloat16":  # aiarray's extra dtype: ml_dtypes' scalar type, loaded on use
+        import ml_dtypes
+
+        return ml_dtypes.bfloat16
     if name in _LAZY:
         import importlib
 
@@ -570,5 +573,5 @@ def __getattr__(name: str) -> _Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({n for n in globals() if not n.startswith("_")} | _LAZY
+    return sorted({n for n in globals() if not n.startswith("_")} | _LAZY | {"bfloat16"}
                   | {"__array_api_version__", "__array_namespace_info__"})
