@@ -472,9 +472,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 return binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
                 dt = x1._dtype
+                tag = x1._numpy
                 # P.policy_for(x1) inlined (the per-call cost of small arrays)
-                pol = P._local_policy.get() or (
-                    P.swapin_policy() if x1._numpy else P._global_policy)
+                pol = P._local_policy.get() or (P.swapin_policy() if tag else P._global_policy)
                 if pol.scalar_results[type(x2)].get(dt) is dt:
                     res = result_of(dt)
                     a = x1._array
@@ -488,11 +488,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))
                         except (RuntimeError, ValueError):  # busy context
-                            return _short_binary(op, ufunc, a, b, res, x1._numpy)
+                            return _short_binary(op, ufunc, a, b, res, tag)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
-                        obj._numpy = x1._numpy
+                        obj._numpy = tag
                         return obj
             if method:
                 if defers(x2):
