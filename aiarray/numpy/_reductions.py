@@ -25,7 +25,7 @@ from .._api import statistical as S
 from .._api import utility as U
 from .._array import Array
 from .._dispatch import kind_rank
-from .._errors import InvalidArgumentError, TypeMismatchError
+from .._errors import InvalidArgumentError
 from . import _convert as C
 
 NoValue = C.NOVALUE
@@ -300,8 +300,3 @@ def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = NoValue,
     if n < 0:
         raise InvalidArgumentError(f"diff(): order n={n} must be non-negative")
     return C.tag(U.diff(x, axis=axis, n=n, **parts))
-
-
-def _types_of(x: Array) -> None:
-    if x._dtype is D.complex32:
-        raise TypeMismatchError("complex32 data: astype(complex64) first")
