@@ -1,5 +1,5 @@
 """Command line: ``aiarray`` or ``python -m aiarray`` with info | promote A B | table |
-calibrate | bench."""
+calibrate | bench | port SCRIPT."""
 
 from __future__ import annotations
 
@@ -143,6 +143,8 @@ def build_parser(prog: str = "python -m aiarray") -> argparse.ArgumentParser:
                    add_help=False)
     sub.add_parser("bench", help="benchmark against NumPy and peers (from a source checkout)",
                    add_help=False)
+    sub.add_parser("port", help="run a NumPy script under the numpy and ascend policies and "
+                   "report where dtypes or values first differ", add_help=False)
     for p in (pr, tb):
         p.add_argument("--policy", default="ascend", choices=P.POLICIES)
     return parser
@@ -151,15 +153,19 @@ def build_parser(prog: str = "python -m aiarray") -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     prog = program_name()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["calibrate"]:  # its own options: python -m aiarray calibrate --help
-        from aiarray._kernels import _calibrate
-
-        return _calibrate.main(argv[1:])
-    if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
-        return _bench(argv[1:], prog=f"{prog} bench")
-    args = build_parser(prog).parse_args(argv)
-    handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
     try:
+        if argv[:1] == ["calibrate"]:  # its own options: python -m aiarray calibrate --help
+            from aiarray._kernels import _calibrate
+
+            return _calibrate.main(argv[1:])
+        if argv[:1] == ["bench"]:  # its own options: python -m aiarray bench --help
+            return _bench(argv[1:], prog=f"{prog} bench")
+        if argv[:1] == ["port"]:  # its own options: python -m aiarray port --help
+            from aiarray import _port
+
+            return _port.main(argv[1:])
+        args = build_parser(prog).parse_args(argv)
+        handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
         return handler(args)
     except BrokenPipeError:  # e.g. `python -m aiarray table | head`: the reader left
         sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit

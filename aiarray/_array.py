@@ -19,6 +19,13 @@ import aiarray as _namespace  # the package (in sys.modules while it imports thi
 from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
+from ._array_numpy import (
+    NumpyMethods,
+    numpy_namespace,
+    scalar_repr,
+    set_shape,
+    setitem_value,
+)
 from ._device import CPU, Device, check_device
 from ._dispatch import binary, defers, inplace, make_function, not_an_array
 from ._errors import (
@@ -28,6 +35,7 @@ from ._errors import (
     OutOfRangeError,
     TypeMismatchError,
 )
+from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
 
 SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
@@ -49,7 +57,7 @@ def _reflected(name: str) -> Callable:
     def method(self: Array, other: Any, /) -> Array:
         if defers(other):
             return NotImplemented
-        return binary(op, other, self)
+        return binary(op, _dispatch.swapin_operand(self, other), self)
 
     method.__name__ = f"__r{name}__"
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
@@ -67,21 +75,29 @@ def _inplace(name: str) -> Callable:
     return method
 
 
-class Array:
-    """An n-dimensional array of one aiarray dtype on one device."""
+class Array(NumpyMethods):
+    """An n-dimensional array of one aiarray dtype on one device.
 
-    __slots__ = ("__weakref__", "_array", "_dtype")
-    __array_priority__ = 100.0  # NumPy defers mixed operators to Array, which then raises
+    ``_numpy`` tags an array of the NumPy swap-in namespace (``aiarray.numpy``): its
+    operations follow the swap-in's promotion policy, its results are tagged too, and
+    it prints as NumPy prints.  The NumPy-style methods live in ``_array_numpy``.
+    """
+
+    __slots__ = ("__weakref__", "_array", "_dtype", "_numpy")
+    __array_priority__ = 100.0  # NumPy defers mixed operators to Array (then __array_ufunc__)
 
     _array: np.ndarray
     _dtype: np.dtype
+    _numpy: builtins.bool
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("use aiarray.asarray() or another creation function to make an Array")
 
     @classmethod
-    def _new(cls, array: np.ndarray, dtype: np.dtype | None = None, /) -> Array:
-        """Wrap ``array`` (not copied).  ``dtype`` is its aiarray dtype when known."""
+    def _new(cls, array: np.ndarray, dtype: np.dtype | None = None,
+             numpy: builtins.bool = False, /) -> Array:
+        """Wrap ``array`` (not copied).  ``dtype`` is its aiarray dtype when known;
+        ``numpy`` tags an array of the swap-in namespace."""
         obj = object.__new__(cls)
         if type(array) is not np.ndarray:
             array = np.asarray(array)
@@ -91,6 +107,7 @@ class Array:
                 raise TypeMismatchError(f"NumPy dtype {array.dtype} has no aiarray equivalent")
         obj._array = array
         obj._dtype = dtype
+        obj._numpy = numpy
         return obj
 
     # -- attributes --------------------------------------------------------------
@@ -114,6 +131,11 @@ class Array:
         """Size of each axis (GB/T 7.2.2.1)."""
         return self._array.shape
 
+    @shape.setter
+    def shape(self, value: Any) -> None:
+        """``x.shape = (2, 3)`` (swap-in arrays, as NumPy): reshape in place without a copy."""
+        set_shape(self, value)
+
     @property
     def size(self) -> int:
         """Number of elements (GB/T 7.2.2.5)."""
@@ -121,19 +143,21 @@ class Array:
 
     @property
     def T(self) -> Array:  # noqa: N802 - the standard's name
-        """Transpose of a 2-D array."""
+        """Transpose of a 2-D array (a swap-in array: of any array, axes reversed)."""
+        if self._numpy:
+            return Array._new(self._array.T, self._dtype, True)
         if self.ndim != 2:
             raise DimensionMismatchError(
                 f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims"
             )
-        return Array._new(self._array.T, self._dtype)
+        return Array._new(self._array.T, self._dtype, self._numpy)
 
     @property
     def mT(self) -> Array:  # noqa: N802 - the standard's name
         """Transpose of the last two axes (a stack of matrices)."""
         if self.ndim < 2:
             raise DimensionMismatchError(f"x.mT needs ndim >= 2, got ndim={self.ndim}")
-        return Array._new(np.swapaxes(self._array, -1, -2), self._dtype)
+        return Array._new(np.swapaxes(self._array, -1, -2), self._dtype, self._numpy)
 
     @property
     def is_parameter(self) -> bool:
@@ -190,20 +214,20 @@ class Array:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __matmul__(self, other: Any, /) -> Array:
-        """Matrix product (aiarray.matmul)."""
+        """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
         if defers(other):
             return NotImplemented
-        return _namespace.matmul(self, other)
+        return _matmul(self, other)
 
     def __rmatmul__(self, other: Any, /) -> Array:
         """Reflected matrix product."""
         if defers(other):
             return NotImplemented
-        return _namespace.matmul(other, self)
+        return _matmul(other, self)
 
     def __imatmul__(self, other: Any, /) -> Array:
         """In-place matrix product; the dtype and shape of self never change."""
-        res = _namespace.matmul(self, other)
+        res = _matmul(self, other)
         if res._dtype is not self._dtype or res.shape != self.shape:
             raise TypeMismatchError(
                 f"in-place matmul would change x1 from {D.name_of(self._dtype)}{self.shape} "
@@ -247,13 +271,14 @@ class Array:
 
     # -- interchange ------------------------------------------------------------------
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
-        """The aiarray namespace (any supported standard version)."""
+        """The aiarray namespace (any supported standard version); ``aiarray.numpy`` for
+        an array of the swap-in namespace (also a complete Array API namespace)."""
         if api_version is not None and api_version not in SUPPORTED_VERSIONS:
             raise InvalidArgumentError(
                 f"api_version={api_version!r} is not supported; choose one of "
                 + ", ".join(SUPPORTED_VERSIONS)
             )
-        return _namespace
+        return numpy_namespace() if self._numpy else _namespace
 
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
@@ -314,23 +339,26 @@ class Array:
             out = self._array[k]
         except IndexError as e:
             raise _index_error(key, self, e) from None
-        return Array._new(out, self._dtype)
+        return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Any, value: Any, /) -> None:
         k = _index_key(key, self)
         dt = self._dtype
+        if self._numpy:  # the swap-in's values: lists, ndarrays, castable scalars (checked)
+            value = setitem_value(value, dt)
         if type(value) is Array:
-            if value._dtype is not dt and P.current().fast_pairs[(value._dtype, dt)] is not dt:
+            pol = P.policy_for(self, value)
+            if value._dtype is not dt and pol.fast_pairs[(value._dtype, dt)] is not dt:
                 raise TypeMismatchError(
                     f"cannot assign a {D.name_of(value._dtype)} value into a "
-                    f"{D.name_of(dt)} array under the {P.get_promotion_policy()!r} policy"
+                    f"{D.name_of(dt)} array under the {pol.name!r} policy"
                 )
             v = value._array if value._dtype is dt else _dispatch._cast(value._array, dt)
         else:
             key_ = P.scalar_key(value)
             if key_ is None:
                 raise not_an_array("__setitem__", "value", value)
-            if P.promote_scalar(dt, value, key_, P.current()) is not dt:
+            if P.promote_scalar(dt, value, key_, P.policy_for(self)) is not dt:
                 raise TypeMismatchError(
                     f"cannot assign {value!r} into a {D.name_of(dt)} array without changing "
                     "its dtype"
@@ -346,15 +374,21 @@ class Array:
             raise DimensionMismatchError(f"cannot assign a value of shape {np.shape(v)} "
                                          f"to x[{key!r}]: {e}") from None
 
-    # -- display --------------------------------------------------------------------
+    # -- display (aiarray/_printing.py) ------------------------------------------------
     def __repr__(self) -> str:
-        a = D.c32_to_c64(self._array) if self._dtype is D.complex32 else self._array
-        body = np.array2string(a, separator=", ", prefix="Array(")
-        return f"Array({body}, dtype={D.name_of(self._dtype)})"
+        if self._numpy and not self._array.ndim:  # a NumPy scalar's repr, where NumPy has one
+            scalar = scalar_repr(self)
+            if scalar is not None:
+                return scalar
+        return array_repr(self._array, self._dtype, self._numpy)
 
     def __str__(self) -> str:
-        a = D.c32_to_c64(self._array) if self._dtype is D.complex32 else self._array
-        return str(a)
+        return array_str(self._array, self._dtype)
+
+    def __format__(self, spec: str) -> str:
+        """``format(x, ".2f")``: a 0-d or one-element array formats as its Python value;
+        an empty spec gives str(x); other arrays with a spec raise TypeError (as NumPy)."""
+        return array_format(self, spec)
 
 
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
@@ -393,6 +427,15 @@ def _index_key(key: Any, x: Array) -> Any:
     if not any(p is Ellipsis for p in parts):
         parts = (*parts, Ellipsis)
     return parts
+
+
+def _matmul(x1: Any, x2: Any) -> Array:
+    """``x1 @ x2``: aiarray.numpy's matmul when an operand is a swap-in array or an
+    ndarray (the swap-in's rules), else the standard's."""
+    if (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy) \
+            or isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray):
+        return numpy_namespace().matmul(x1, x2)
+    return _namespace.matmul(x1, x2)
 
 
 def as_parameter(x: Array, /) -> Array:

@@ -83,9 +83,18 @@ def _value_error(op: ElementwiseOp, a: object, b: object, e: ValueError) -> Exce
     return InvalidArgumentError(f"{op.name}(): {e}")
 
 
-def _float_dtypes(op: ElementwiseOp, dt: np.dtype) -> tuple[np.dtype, np.dtype]:
-    """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``."""
+def _float_dtypes(op: ElementwiseOp, dt: np.dtype,
+                  pol: P.Policy | None = None) -> tuple[np.dtype, np.dtype]:
+    """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``.
+
+    Integer/bool input of a floating-valued op follows ``pol.int_to_float`` when the
+    policy has its own rule (computed in the result dtype), else INT_TO_FLOAT.
+    """
     if op.to_float and dt in INT_TO_FLOAT:
+        own = pol.int_to_float if pol is not None else None
+        if own is not None:
+            res = own["divide" if op.name == "divide" else "function"][dt]
+            return res, res
         res = INT_TO_FLOAT[dt]
         return (D.float64 if op.exact_ints else res), res
     return dt, op.result_dtype(dt)
@@ -93,7 +102,7 @@ def _float_dtypes(op: ElementwiseOp, dt: np.dtype) -> tuple[np.dtype, np.dtype]:
 
 def _check(op: ElementwiseOp, dt: np.dtype) -> None:
     if dt not in op.allowed:
-        raise TypeMismatchError(
+        raise D.CategoryError(
             f"{op.name}() requires {op.category} input, got dtype {D.name_of(dt)}"
         )
 
@@ -103,14 +112,16 @@ def unary(op: ElementwiseOp, x: object) -> object:
     if type(x) is not Array:
         raise not_an_array(op.name, "x", x)
     a = x._array
-    dt, res = _float_dtypes(op, x._dtype)
+    dt, res = _float_dtypes(op, x._dtype, P.policy_for(x) if op.to_float else None)
+    if x._numpy and dt not in op.allowed:  # e.g. abs of bool: NumPy's own loop decides
+        return numpy_loop(op.name, (x,))
     _check(op, dt)
     if dt is not x._dtype:
         a = a.astype(dt)
     out = _run(op, (a,), dt, res)
     if out.dtype != res:
         out = out.astype(res)
-    return Array._new(out, res)
+    return Array._new(out, res, x._numpy)
 
 
 def _scalar_operand(value: object, dt: np.dtype) -> np.ndarray:
@@ -124,9 +135,14 @@ def _scalar_operand(value: object, dt: np.dtype) -> np.ndarray:
     return quiet(np.asarray, value, dt)
 
 
-def operands(op: ElementwiseOp, x1: object, x2: object) -> tuple[np.ndarray, np.ndarray, np.dtype]:
-    """Promote two operands (arrays or scalars) to one dtype; return (a1, a2, dtype)."""
-    pol = P._local_policy.get() or P._global_policy
+def operands(op: ElementwiseOp, x1: object, x2: object,
+             pol: P.Policy | None = None) -> tuple[np.ndarray, np.ndarray, np.dtype]:
+    """Promote two operands (arrays or scalars) to one dtype; return (a1, a2, dtype).
+
+    ``pol`` is the policy when the caller has it (else ``P.policy_for`` decides).
+    """
+    if pol is None:
+        pol = P.policy_for(x1, x2)
     t1 = type(x1) is Array
     t2 = type(x2) is Array
     if t1 and t2:
@@ -185,15 +201,15 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
     a1, a2 = x1._array, x2._array
     if a1.shape != a2.shape:
         return None
-    pol = P._local_policy.get() or P._global_policy
+    pol = P.policy_for(x1, x2)
     dt = pol.fast_pairs[(x1._dtype, x2._dtype)]
     if dt is None or pol.parameter_rule or dt not in op.allowed:
         return None
-    cdt, res = _float_dtypes(op, dt)
+    cdt, res = _float_dtypes(op, dt, pol)
     if cdt is not dt:
         return None
     out = active_backend().converting(op, (a1, a2), dt)
-    return None if out is None else Array._new(out, res)
+    return None if out is None else Array._new(out, res, x1._numpy or x2._numpy)
 
 
 def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
@@ -205,8 +221,11 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
         done = _converted_in_kernel(op, x1, x2)
         if done is not None:
             return done
-    a1, a2, dt = operands(op, x1, x2)
-    cdt, res = _float_dtypes(op, dt)
+    pol = P.policy_for(x1, x2)
+    a1, a2, dt = operands(op, x1, x2, pol)
+    cdt, res = _float_dtypes(op, dt, pol)
+    if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
+        return numpy_loop(op.name, (x1, x2))
     if cdt is not dt:
         a1 = a1.astype(cdt)
         a2 = a2.astype(cdt)
@@ -218,7 +237,12 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
             out = out.astype(res)
     except ValueError as e:
         raise _value_error(op, a1, a2, e) from None
-    return Array._new(out, res)
+    return Array._new(out, res, tagged(x1, x2))
+
+
+def tagged(x1: object, x2: object) -> bool:
+    """Whether a result of ``x1`` with ``x2`` belongs to the swap-in namespace."""
+    return (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)
 
 
 def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> object:
@@ -240,12 +264,21 @@ def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> object:
         raise DimensionMismatchError(
             f"{op.name}(): shapes {args[0].shape} and {args[1].shape} do not broadcast"
         ) from e
-    return Array._new(out, D.bool_)
+    return Array._new(out, D.bool_, tagged(x1, x2))
 
 
 def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
-    """``x1 op= x2``: raises before writing when the dtype or the shape would change."""
+    """``x1 op= x2``: raises before writing when the dtype or the shape would change.
+
+    A swap-in array (aiarray.numpy) takes a result of the same kind back into its dtype,
+    as NumPy's ``same_kind`` casting does (float64 into float32, int64 into int8), but
+    with aiarray's checked conversion: a value that does not fit raises, never wraps.
+    """
     res = binary(op, x1, x2)  # validates, promotes and computes without touching x1
+    if res._dtype is not x1._dtype and x1._numpy and same_kind(res._dtype, x1._dtype):
+        from ._api.data_type import convert  # (the API imports this module)
+
+        res = Array._new(convert(res._array, res._dtype, x1._dtype), x1._dtype, True)
     if res._dtype is not x1._dtype:
         raise TypeMismatchError(
             f"in-place {op.name}() would change the dtype of x1 from "
@@ -260,6 +293,32 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
         raise InvalidArgumentError(f"in-place {op.name}(): x1 is a read-only view")
     x1._array[...] = res._array
     return x1
+
+
+def numpy_loop(name: str, args: tuple) -> object:
+    """Registry op ``name`` of swap-in operands whose dtype the op does not take: NumPy's
+    own ufunc (its loops decide, or its TypeError), as aiarray.numpy's ufunc does."""
+    from ._array_numpy import numpy_namespace
+
+    ns = numpy_namespace()
+    if name in ("real", "imag"):  # NumPy functions, not ufuncs
+        return ns._convert.on_views(getattr(np, name), args, {})
+    return ns._ufuncs.by_standard_name(name)._numpy_loop(args, {})
+
+
+def swapin_operand(x1: object, x2: object) -> object:
+    """An operator's other operand: an ndarray (with any Array), or a list or tuple with
+    a swap-in array, becomes a swap-in Array (NumPy's conversion): ``Array op ndarray``
+    follows the swap-in's rules.  Anything else is returned as it is."""
+    t = type(x2)
+    if t is Array or t in _PY_KINDS:
+        return x2
+    if isinstance(x2, np.ndarray) or ((t is list or t is tuple) and type(x1) is Array
+                                      and x1._numpy):
+        from ._array_numpy import numpy_namespace
+
+        return numpy_namespace()._convert.arr(x2, "operator", "other")
+    return x2
 
 
 def defers(other: object) -> bool:
@@ -414,10 +473,24 @@ def _as_ufunc_like(func: Callable) -> Callable:
 
 
 _new = object.__new__
+# NumPy's kind order for "same_kind" casting: bool < unsigned < signed < float < complex
+# (bfloat16, kind "V", is a float; complex32, a record, is complex).
+_KIND_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3, "V": 3, "c": 4}
+
+
+def kind_rank(dt: np.dtype) -> int:
+    """The place of ``dt``'s kind in NumPy's order bool < unsigned < signed < float <
+    complex."""
+    return 4 if dt is D.complex32 else _KIND_ORDER[dt.kind]
+
+
+def same_kind(src: np.dtype, dst: np.dtype) -> bool:
+    """NumPy's ``casting="same_kind"``: ``src`` may become ``dst`` (sizes may shrink)."""
+    return kind_rank(src) <= kind_rank(dst)
 
 
 def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
-                  res: np.dtype) -> object:
+                  res: np.dtype, tag: bool) -> object:
     """NumPy's loop on the short path's operands (an Array's ndarray ``a`` and ``b``),
     in the quiet FP context, wrapped as an Array of dtype ``res``."""
     try:
@@ -430,6 +503,7 @@ def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
     obj = _new(Array)
     obj._array = out
     obj._dtype = res
+    obj._numpy = tag
     return obj
 
 
@@ -472,6 +546,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
+                        obj._numpy = x._numpy
                         return obj
             return unary(op, x)
     else:
@@ -493,15 +568,19 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             else:
                                 return binary(op, x1, x2)
                         except (RuntimeError, ValueError):  # busy context; shapes
-                            return _short_binary(op, ufunc, a, b, res)
+                            return _short_binary(op, ufunc, a, b, res,
+                                                 x1._numpy or x2._numpy)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
+                        obj._numpy = x1._numpy or x2._numpy
                         return obj
                 return binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
                 dt = x1._dtype
-                pol = P._local_policy.get() or P._global_policy
+                tag = x1._numpy
+                # P.policy_for(x1) inlined (the per-call cost of small arrays)
+                pol = P._local_policy.get() or (P.swapin_policy() if tag else P._global_policy)
                 if pol.scalar_results[type(x2)].get(dt) is dt:
                     res = result_of(dt)
                     a = x1._array
@@ -516,13 +595,16 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))
                         except (RuntimeError, ValueError):  # busy context
-                            return _short_binary(op, ufunc, a, b, res)
+                            return _short_binary(op, ufunc, a, b, res, tag)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
+                        obj._numpy = tag
                         return obj
-            if method and defers(x2):
-                return NotImplemented
+            if method:
+                if defers(x2):
+                    return NotImplemented
+                x2 = swapin_operand(x1, x2)
             return binary(op, x1, x2)
 
     func.__name__ = func.__qualname__ = name
@@ -536,7 +618,7 @@ def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np
     Raises TypeError naming ``func`` when an argument is not an Array or a pair cannot
     be promoted; under the mindspore policy a parameter that would be cast raises.
     """
-    pol = P._local_policy.get() or P._global_policy
+    pol = P.policy_for(arrays)
     dt = None
     for i, x in enumerate(arrays):
         if type(x) is not Array:

@@ -64,7 +64,7 @@ c64        c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32 
 c128       c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
 """
 
-POLICIES = ("ascend", "ascend-strict", "mindspore", "array-api")
+POLICIES = ("ascend", "ascend-strict", "mindspore", "array-api", "numpy")
 # Python scalar kinds; in the Ascend policies they use these rows of the scalar table.
 PY_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
 ASCEND_PYTHON_ROWS = {"bool": "bool", "int": "s64", "float": "f32", "complex": "c64"}
@@ -100,6 +100,13 @@ class Policy:
     pairs: dict[tuple[np.dtype, np.dtype], Decision]
     scalars: dict[tuple[np.dtype, object], Decision]
     parameter_rule: bool = False
+    # n-ary operands are folded in ascending order of this key (dtypes and Python kind
+    # strings), so a table that is not associative still gives one answer; None = as given
+    fold_rank: dict[object, int] | None = None
+    # integer/bool input of a floating-valued op -> result dtype, by use: "function" (sin,
+    # sqrt, atan2, ...), "divide", "statistics" (mean, var, std), "linalg";
+    # None = GB/T's rule for every use (_registry.INT_TO_FLOAT)
+    int_to_float: dict[str, dict[np.dtype, np.dtype]] | None = None
     fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
     fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
     # Python scalar type -> {array dtype: result dtype or None}: fast_scalars by type
@@ -234,11 +241,149 @@ def _mindspore_policy() -> Policy:
     return Policy("mindspore", pairs, scalars, parameter_rule=True)
 
 
+# The numpy policy: NumPy 2's rules (NEP 50).  Floating formats as (significand bits,
+# largest exponent): one format holds another when both numbers are at least as large.
+_FLOAT_FORMAT = {D.float16: (11, 15), D.float32: (24, 127), D.float64: (53, 1023)}
+# A Python complex with a real floating array: NumPy has no complex32, so float16 (and
+# bfloat16, through ml_dtypes) give complex64.
+_NUMPY_PY_COMPLEX = {D.float16: D.complex64, D.float32: D.complex64, D.float64: D.complex128}
+# NumPy's n-ary promotion folds the integers into the floating result one at a time, never
+# into each other (result_type(f16, s8, u8) is f16, not f16 with s16 = f32): fold by kind,
+# complex first.  Python scalars come after every array, complex before float before int.
+_NUMPY_FOLD_RANK: dict[object, int] = {
+    **{dt: 0 for dt in D.COMPLEX}, **{dt: 1 for dt in D.REAL_FLOAT},
+    **{dt: 2 for dt in D.INTEGER}, D.bool_: 3,
+    "complex": 4, "float": 5, "int": 6, "bool": 7,
+}
+NUMPY_RULES = {
+    "same": "the same dtype",
+    "bool": "bool with a number: the number's dtype",
+    "int": "integers of one signedness: the wider",
+    "mixed-int": "signed with unsigned: the smallest signed integer that holds both",
+    "u64": "uint64 with a signed integer: no integer holds both, so float64",
+    "float": "floating dtypes: the smallest that holds both",
+    "int-float": ("integer with floating: the smallest floating dtype that holds both "
+                  "exactly (float64 when none does)"),
+    "complex": "with complex: the complex dtype whose parts hold both",
+    "typed": "a NumPy scalar (or aiarray.scalar) is a typed operand, as a 0-d array",
+    "py-bool": "a Python bool is weak: the array's dtype",
+    "py-int": "a Python int is weak: the array's dtype (a value that does not fit raises "
+              "OverflowError)",
+    "py-int-bool": "a Python int with a bool array: the default integer, int64",
+    "py-float": "a Python float is weak: the array's dtype",
+    "py-float-int": "a Python float with an integer or bool array: the default float, float64",
+    "py-complex": "a Python complex is weak: the complex dtype of the array's precision",
+    "py-complex-int": ("a Python complex with an integer or bool array: the default complex, "
+                       "complex128"),
+    "py-complex-half": ("a Python complex with float16 or bfloat16: complex64 "
+                        "(NumPy has no complex32)"),
+}
+
+
+def _holds(f: np.dtype, g: np.dtype) -> bool:
+    """Whether floating format ``f`` holds every value of integer or floating dtype ``g``."""
+    bits, emax = _FLOAT_FORMAT[f]
+    if g in D.INTEGER:
+        return bits >= g.itemsize * 8 - (g in D.SIGNED)
+    return bits >= _FLOAT_FORMAT[g][0] and emax >= _FLOAT_FORMAT[g][1]
+
+
+def _numpy_pair(a: np.dtype, b: np.dtype) -> tuple[np.dtype, str]:
+    """NumPy 2's result for two dtypes, and the name of the rule that decided it."""
+    if a == b:
+        return a, "same"
+    if a in D.BOOL or b in D.BOOL:
+        return (b if a in D.BOOL else a), "bool"
+    if a in D.INTEGER and b in D.INTEGER:
+        if (a in D.SIGNED) == (b in D.SIGNED):
+            return (a if a.itemsize >= b.itemsize else b), "int"
+        s, u = (a, b) if a in D.SIGNED else (b, a)
+        if s.itemsize > u.itemsize:
+            return s, "mixed-int"
+        if u.itemsize < 8:
+            return {1: D.int16, 2: D.int32, 4: D.int64}[u.itemsize], "mixed-int"
+        return D.float64, "u64"
+    ra, rb = D.REAL_OF.get(a, a), D.REAL_OF.get(b, b)  # complex: its parts
+    real = next((f for f in _FLOAT_FORMAT if _holds(f, ra) and _holds(f, rb)), D.float64)
+    if a in D.COMPLEX or b in D.COMPLEX:
+        return D.COMPLEX_OF[real], "complex"
+    return real, ("float" if ra in D.REAL_FLOAT and rb in D.REAL_FLOAT else "int-float")
+
+
+def _numpy_policy() -> Policy:
+    """NumPy 2 / NEP 50: NumPy's table for dtype pairs, weak Python scalars.
+
+    bfloat16 follows ml_dtypes' registration with NumPy; complex32 is promoted as the
+    complex dtype with float16 parts (as float16 is to float32, complex32 is to
+    complex64).  Python scalars are weak: they take the array's dtype within their kind.
+    """
+    dtypes = D.loaded_dtypes()
+    pairs = {}
+    for a in dtypes:
+        for b in dtypes:
+            res, rule = _numpy_pair(a, b)
+            pairs[(a, b)] = Decision(res, "numpy", D.SHORT[a], D.SHORT[b], NUMPY_RULES[rule])
+    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    for t in dtypes:
+        tk = _kind(t)
+        exact = tk in ("bool", "int")  # Python float/complex give the default float/complex
+        rules = {
+            "bool": (t, "py-bool"),
+            "int": (D.int64, "py-int-bool") if tk == "bool" else (t, "py-int"),
+            "float": (D.float64, "py-float-int") if exact else (t, "py-float"),
+            "complex": ((D.complex128, "py-complex-int") if exact
+                        else (t, "py-complex") if tk == "complex"
+                        else (_NUMPY_PY_COMPLEX[t], "py-complex-half"
+                              if t.itemsize == 2 else "py-complex")),
+        }
+        for kind, (res, rule) in rules.items():
+            scalars[(t, kind)] = Decision(res, "numpy", f"py-{kind}", D.SHORT[t],
+                                          NUMPY_RULES[rule])
+        for s in dtypes:  # NEP 50: NumPy scalars are strong, as 0-d arrays
+            dec = pairs[(t, s)]
+            scalars[(t, s)] = dec._replace(row=D.SHORT[s], column=D.SHORT[t],
+                                           note=f"{NUMPY_RULES['typed']}; {dec.note}")
+    return Policy("numpy", pairs, scalars, fold_rank=_NUMPY_FOLD_RANK,
+                  int_to_float=_numpy_int_to_float())
+
+
+def _numpy_int_to_float() -> dict[str, dict[np.dtype, np.dtype]]:
+    """NumPy's floating result for integer/bool input, by use.
+
+    Math functions (sin, sqrt, atan2, ...) give the smallest of float16, float32,
+    float64 that holds the integer exactly (float64 when none does); true division,
+    mean/var/std and linalg give float64.
+    """
+    ints = (D.bool_, *sorted(D.INTEGER, key=lambda d: (d.itemsize, d.kind)))
+    smallest = {i: next((f for f in (D.float16, D.float32) if i in D.BOOL or _holds(f, i)),
+                        D.float64) for i in ints}
+    f64 = dict.fromkeys(ints, D.float64)
+    return {"function": smallest, "divide": f64, "statistics": f64, "linalg": f64}
+
+
+
+
+def _numpy_tables_add_bfloat16(bf16: np.dtype) -> None:
+    """bfloat16 in the numpy policy's own tables, before the policies are rebuilt with it:
+    ml_dtypes registers it with NumPy as 8 significand bits and float32's exponent range."""
+    _FLOAT_FORMAT[bf16] = (8, 127)
+    _NUMPY_PY_COMPLEX[bf16] = D.complex64
+    _NUMPY_FOLD_RANK[bf16] = _NUMPY_FOLD_RANK[D.float16]
+    # narrow to wide, as NumPy searches them (the first format that holds both wins)
+    order = sorted(_FLOAT_FORMAT.items(), key=lambda kv: (kv[0].itemsize, -kv[1][0]))
+    _FLOAT_FORMAT.clear()
+    _FLOAT_FORMAT.update(order)
+
+
+D.when_bfloat16_loads(_numpy_tables_add_bfloat16)
+
+
 _BUILD: dict[str, Callable[[], Policy]] = {
     "ascend": lambda: _ascend_policy(strict=False),
     "ascend-strict": lambda: _ascend_policy(strict=True),
     "mindspore": _mindspore_policy,
     "array-api": _array_api_policy,
+    "numpy": _numpy_policy,
 }
 _POLICIES: dict[str, Policy] = {name: build() for name, build in _BUILD.items()}
 _global_policy: Policy = _POLICIES["ascend"]
@@ -257,8 +402,73 @@ def _lookup_policy(name: str) -> Policy:
 
 
 def current() -> Policy:
-    """The policy in force in this thread/task."""
+    """The policy in force in this thread/task for arrays of the standard namespace."""
     return _local_policy.get() or _global_policy
+
+
+# The swap-in namespace (aiarray.numpy): arrays it makes carry a tag (Array._numpy), and an
+# operation with a tagged operand follows the swap-in's policy, ``"numpy"`` unless changed
+# by aiarray.numpy.set_promotion_policy() or its promotion_policy() block.
+SWAPIN_DEFAULT = "numpy"
+_swapin_policy: Policy | None = None  # resolved from SWAPIN_DEFAULT on first use
+_swapin_local: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
+    "aiarray_numpy_promotion_policy", default=None
+)
+
+
+def swapin_policy() -> Policy:
+    """The policy of the swap-in namespace here (its with-block, else its setting)."""
+    global _swapin_policy
+    pol = _swapin_local.get() or _swapin_policy
+    if pol is None:
+        pol = _swapin_policy = _lookup_policy(SWAPIN_DEFAULT)
+    return pol
+
+
+def policy_for(x1: object, x2: object = None) -> Policy:
+    """THE decision of which policy an operation uses (every promotion entry point asks).
+
+    An active ``promotion_policy(...)`` block wins; else, when an operand is an array of
+    the swap-in namespace (tagged ``_numpy``), the swap-in's policy; else the global
+    policy.  ``x1``/``x2`` are operands, or lists/tuples of them.
+    """
+    pol = _local_policy.get()
+    if pol is not None:
+        return pol
+    if _tagged(x1) or (x2 is not None and _tagged(x2)):
+        return swapin_policy()
+    return _global_policy
+
+
+class _SwapInCall:
+    """Marker operand: "a function of the swap-in namespace is asking" (policy_for)."""
+
+    _numpy = True
+
+
+SWAPIN_CALL = _SwapInCall()
+
+
+def _tagged(x: object) -> bool:
+    if x.__class__ is list or x.__class__ is tuple:
+        return any(_tagged(v) for v in x)
+    return getattr(x, "_numpy", False) is True
+
+
+def set_swapin_policy(name: str) -> None:
+    """Select the policy of the swap-in namespace (aiarray.numpy) for the whole process."""
+    global _swapin_policy
+    _swapin_policy = _lookup_policy(name)
+
+
+@contextlib.contextmanager
+def swapin_promotion_policy(name: str) -> Iterator[str]:
+    """Use policy ``name`` for swap-in arrays inside a ``with`` block (thread/task-local)."""
+    token = _swapin_local.set(_lookup_policy(name))
+    try:
+        yield name
+    finally:
+        _swapin_local.reset(token)
 
 
 def get_promotion_policy() -> str:
@@ -436,20 +646,40 @@ def result_type(*arrays_and_dtypes: object) -> np.dtype:
     """Dtype that results from combining the arguments under the current policy.
 
     Arrays and dtypes are folded left to right through the tensor-tensor rules,
-    then scalars (Python or typed) through the tensor-scalar rules.
+    then scalars (Python or typed, NumPy scalars are typed) through the tensor-scalar
+    rules.  A policy with a ``fold_rank`` (numpy) folds in that order instead, typed
+    scalars with the arrays.  With no array or dtype, the first typed scalar gives the
+    starting dtype.
     """
-    pol = current()
-    tensor: np.dtype | None = None
+    return result_type_under(policy_for(arrays_and_dtypes), arrays_and_dtypes)
+
+
+def result_type_under(pol: Policy, arrays_and_dtypes: tuple) -> np.dtype:
+    """:func:`result_type` under policy ``pol``."""
+    rank = pol.fold_rank
+    dtypes = []
     scalars = []
     for i, arg in enumerate(arrays_and_dtypes):
         dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
         if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
-            scalars.append(arg)
-            continue
-        dt = D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]")
-        tensor = dt if tensor is None else promote_pair(tensor, dt, pol)
-    if tensor is None:
-        raise InvalidArgumentError("result_type() needs at least one array or dtype")
+            if rank is None or not isinstance(key := scalar_key(arg), np.dtype):
+                scalars.append(arg)
+                continue
+            dt = key  # a strong (typed) scalar is folded with the arrays
+        dtypes.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
+    if not dtypes:  # only scalars: a typed one (e.g. numpy.float64(1)) acts as its dtype
+        first = next((i for i, s in enumerate(scalars) if not isinstance(scalar_key(s), str)),
+                     None)
+        if first is None:
+            raise InvalidArgumentError("result_type() needs at least one array, dtype or "
+                                       "typed scalar")
+        dtypes.append(scalar_key(scalars.pop(first)))
+    if rank is not None:
+        dtypes.sort(key=rank.__getitem__)
+        scalars.sort(key=lambda s: rank[scalar_key(s)])
+    tensor = dtypes[0]
+    for dt in dtypes[1:]:
+        tensor = promote_pair(tensor, dt, pol)
     for s in scalars:
         tensor = promote_scalar(tensor, s, scalar_key(s), pol)
     return tensor

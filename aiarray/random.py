@@ -6,6 +6,10 @@ platform.  The bits come from NumPy's PCG64 bit generator seeded with
 ``numpy.random.SeedSequence(seed)``; the distributions are derived here from its
 raw 64-bit words (see aiarray/_random_impl.py), never from NumPy's distribution
 code.  A :class:`Generator` continues one stream across calls.
+
+These are GB/T's operators with GB/T's seed convention (0 = fresh entropy).  NumPy's
+random API, with NumPy's own seeded streams (``np.random.seed(0)`` gives NumPy's
+numbers for seed 0), is ``aiarray.numpy.random``.
 """
 
 from __future__ import annotations

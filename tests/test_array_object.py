@@ -204,11 +204,18 @@ def test_mixing_with_a_numpy_array_raises_type_error_naming_numpy(func):
 
 
 @pytest.mark.parametrize("op", [operator.add, operator.mul, operator.lt, operator.eq])
-def test_mixing_operators_with_a_numpy_array_raises(op):
-    x, n = aa.ones(3), np.ones(3)
-    for args in ((x, n), (n, x)):
-        with pytest.raises(TypeError, match="numpy"):
-            op(*args)
+def test_operators_with_a_numpy_array_follow_the_swap_in_rules(op):
+    """``Array op ndarray`` and ``ndarray op Array`` (issue 10): the ndarray is taken as
+    an array of aiarray.numpy, so NumPy's rules apply and the result is a swap-in Array;
+    the standard namespace's functions still refuse ndarrays (above)."""
+    x, n = aa.asarray([1, 2, 3], dtype=aa.int8), np.array([1.5, -2.0, 3.0], np.float32)
+    for args, ref in (((x, n), (np.array([1, 2, 3], np.int8), n)),
+                      ((n, x), (n, np.array([1, 2, 3], np.int8)))):
+        got = op(*args)
+        want = op(*ref)
+        assert type(got) is aa.Array and got._numpy
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(np.asarray(got), want)
 
 
 def test_numpy_asarray_of_an_array():

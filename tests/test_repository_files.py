@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(
     ("policy", "scalar"),
     [("ascend", False), ("ascend", True), ("ascend-strict", False), ("mindspore", False),
-     ("array-api", False)],
+     ("array-api", False), ("numpy", False), ("numpy", True)],
 )
 def test_promotion_page_shows_the_current_tables(policy: str, scalar: bool) -> None:
     page = (ROOT / "docs" / "promotion.md").read_text()

@@ -133,7 +133,8 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     if bound is None:
         return None
     if type(bound) is Array:
-        if bound.dtype is not dt and P.current().fast_pairs[(bound.dtype, dt)] is not dt:
+        if bound.dtype is not dt and P.policy_for(x, bound).fast_pairs[(bound.dtype, dt)] \
+                is not dt:
             raise TypeMismatchError(
                 f"clip(): {name} has dtype {D.name_of(bound.dtype)}, which does not "
                 f"promote to x's dtype {D.name_of(dt)}"
@@ -146,7 +147,7 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:
         info = np.iinfo(dt)
         bound = min(max(int(bound), int(info.min)), int(info.max))
-    elif P.promote_scalar(dt, bound, key, P.current()) is not dt:
+    elif P.promote_scalar(dt, bound, key, P.policy_for(x)) is not dt:
         raise TypeMismatchError(f"clip(): {name}={bound!r} does not fit x's dtype {D.name_of(dt)}")
     value = bound.value if isinstance(bound, P.TypedScalar) else bound
     return quiet(np.asarray, value, D.COMPUTE.get(dt, dt))

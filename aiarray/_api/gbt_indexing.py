@@ -102,10 +102,11 @@ def scatter(x: Array, indices: Array, updates: Array, /, *, axis: int = 0,
             f"{m} indices and axis={ax} it must have shape {want}"
         )
     dt = x._dtype
-    if updates.dtype is not dt and P.current().fast_pairs[(updates.dtype, dt)] is not dt:
+    pol = P.policy_for(x, updates)
+    if updates.dtype is not dt and pol.fast_pairs[(updates.dtype, dt)] is not dt:
         raise TypeMismatchError(
             f"scatter(): updates of dtype {D.name_of(updates.dtype)} cannot be written into "
-            f"x of dtype {D.name_of(dt)} under the {P.get_promotion_policy()!r} policy"
+            f"x of dtype {D.name_of(dt)} under the {pol.name!r} policy"
         )
     if accumulate and dt not in D.NUMERIC:
         raise TypeMismatchError(

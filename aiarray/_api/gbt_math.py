@@ -52,7 +52,7 @@ def promote_operands(func: str, named: tuple[tuple[str, object], ...]
         name, value = named[0]
         raise not_an_array(func, name, value)
     dt = common_dtype(func, arrays)
-    pol = P.current()
+    pol = P.policy_for(arrays)
     for name, v in named:
         if type(v) is not Array:
             key = P.scalar_key(v)

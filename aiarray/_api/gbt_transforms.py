@@ -332,7 +332,8 @@ def _pad_widths(pad_width: object, ndim: int) -> list[tuple[int, int]]:
 
 
 def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
-        mode: str = "constant", value: bool | int | float | complex = 0) -> Array:
+        mode: str = "constant", value: bool | int | float | complex = 0,
+        constant_values: bool | int | float | complex | None = None) -> Array:
     """``x`` padded along each axis (GB/T 7.2.3.12).
 
     ``pad_width`` is GB/T's flat list of 2*ndim ints ``(before_0, after_0, before_1,
@@ -350,9 +351,14 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
     * ``"symmetric"`` (an aiarray extra): mirror including the edge element,
       ``[2, 1, 1, 2, 3, 3, 2]``; each width at most ``D_i``.
 
-    ``value`` is used only by ``"constant"``.  The result is a new array of x's dtype.
+    ``value`` is used only by ``"constant"``; ``constant_values`` is NumPy's name for it
+    (one scalar; give one of the two).  The result is a new array of x's dtype.
     """
     array_arg(x, "pad")
+    if constant_values is not None:
+        if value != 0 or isinstance(value, bool):
+            raise InvalidArgumentError("pad(): give value or constant_values, not both")
+        value = constant_values
     if mode not in _PAD_MODES:
         raise InvalidArgumentError(f"pad(): mode={mode!r} must be one of {_PAD_MODES}")
     widths = _pad_widths(pad_width, x.ndim)
@@ -365,7 +371,7 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
             raise TypeMismatchError(
                 f"pad(): value={value!r} must be a Python or typed scalar"
             )
-        if P.promote_scalar(dt, value, key, P.current()) is not dt:
+        if P.promote_scalar(dt, value, key, P.policy_for(x)) is not dt:
             raise TypeMismatchError(
                 f"pad(): value={value!r} cannot fill a {D.name_of(dt)} array without "
                 "changing its dtype"

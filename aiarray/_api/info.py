@@ -70,6 +70,12 @@ class Info:
             pool = [d for d in pool if d in allowed]
         return {D.name_of(d): d for d in pool}
 
+    def __repr__(self) -> str:
+        names = ", ".join(self.dtypes(extended=True))
+        return (f"aiarray namespace info: devices {list(map(str, self.devices()))}, default "
+                f"dtypes {dict((k, str(v)) for k, v in self.default_dtypes().items())}, "
+                f"dtypes [{names}], capabilities {self.capabilities()}")
+
 
 _INFO = Info()
 

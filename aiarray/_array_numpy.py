@@ -1,0 +1,480 @@
+"""NumPy's ndarray methods, attributes and protocols on the one Array class.
+
+Each method is NumPy's signature over the function of the same name in the swap-in
+namespace (``aiarray.numpy``), so there is one implementation: ``x.sum(0)`` is
+``aiarray.numpy.sum(x, 0)``.  The result keeps ``x``'s tag: a method of an array of
+the standard namespace returns arrays of the standard namespace.  ``aiarray.numpy``
+is imported on the first call of such a method, never by ``import aiarray``.
+
+The protocols: ``__array_ufunc__`` and ``__array_function__`` send NumPy's own
+functions called on Arrays (``numpy.sin(x)``, ``numpy.nanmean(x)``, ``ndarray - x``)
+to ``aiarray.numpy``; see ``aiarray/numpy/_protocols.py``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import types
+import weakref
+from typing import Any
+
+import numpy as np
+
+from . import _dtypes as D
+from ._errors import InvalidArgumentError, TypeMismatchError
+
+_NS: list[types.ModuleType] = []
+_NOVALUE = np._NoValue  # NumPy's "argument not given" marker, so calls can forward it
+
+
+def numpy_namespace() -> types.ModuleType:
+    """``aiarray.numpy`` (imported on first use)."""
+    if not _NS:
+        import aiarray.numpy as ns
+
+        _NS.append(ns)
+    return _NS[0]
+
+
+def _keep(self: Any, res: Any, out: Any = None) -> Any:
+    """``res`` (from aiarray.numpy) with ``self``'s tag: results of a method of a
+    standard-namespace array are standard-namespace arrays.  ``out`` (the caller's own
+    array) and ``self`` are returned untouched."""
+    if self._numpy or res is out or res is self:
+        return res
+    if type(res) is type(self):
+        res._numpy = False
+    elif type(res) is tuple:
+        return tuple(_keep(self, r, out) for r in res)
+    return res
+
+
+# 0-d swap-in arrays made as arrays (np.array(2.5), np.zeros(()), x.reshape(())), by id;
+# entries vanish with their arrays.  Other 0-d swap-in arrays are the results NumPy gives
+# as NumPy scalars (reductions, ufuncs, x[i]) and print as those (see scalar_repr).
+_ZERO_D_ARRAYS: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+
+
+def made_as_array(x: Any) -> Any:
+    """Mark ``x`` (when 0-d) as a 0-d array, which prints as NumPy prints a 0-d array."""
+    a = getattr(x, "_array", None)
+    if a is not None and not a.ndim:
+        _ZERO_D_ARRAYS[id(x)] = x
+    return x
+
+
+def scalar_repr(x: Any) -> str | None:
+    """NumPy's repr of the NumPy scalar a 0-d swap-in array stands for (``np.float64(2.5)``),
+    or None when ``x`` prints as an array (not 0-d, made as an array, complex32, or an
+    array of the standard namespace)."""
+    if not x._numpy or x._array.ndim or x._dtype is D.complex32 or \
+            _ZERO_D_ARRAYS.get(id(x)) is x:
+        return None
+    return repr(x._array[()])
+
+
+def set_shape(x: Any, value: Any) -> None:
+    """``x.shape = value``: NumPy's in-place reshape of a swap-in array (no copy); the
+    standard namespace's arrays have a read-only shape."""
+    if not x._numpy:
+        raise AttributeError("the shape of an array of the standard namespace is read-only; "
+                             "use aiarray.reshape")
+    dims = (value,) if isinstance(value, int | np.integer) else tuple(value)
+    try:
+        x._array = np.reshape(x._array, dims, copy=False)
+    except ValueError as e:
+        raise InvalidArgumentError(f"x.shape = {value!r}: {e}; use reshape() to copy") from None
+
+
+def setitem_value(value: Any, dt: np.dtype) -> Any:
+    """A value assigned into a swap-in array (``x[k] = value``): lists, tuples, ndarrays
+    and Python or NumPy scalars, converted to ``dt`` as NumPy casts them (floats to
+    integers truncate) but checked: a value that does not fit, or NaN into an integer
+    dtype, raises instead of wrapping."""
+    return numpy_namespace()._convert.setitem_value(value, dt)
+
+
+class FlatIter:
+    """``x.flat``: a 1-D iterator over ``x`` that can be indexed and assigned to."""
+
+    __slots__ = ("_base",)
+
+    def __init__(self, base: Any) -> None:
+        self._base = base
+
+    def __iter__(self) -> Any:
+        flat = numpy_namespace().ravel(self._base)
+        return (flat[i] for i in range(flat.shape[0]))
+
+    def __len__(self) -> int:
+        return self._base.size
+
+    def __getitem__(self, key: Any) -> Any:
+        return _keep(self._base, numpy_namespace().ravel(self._base)[key])
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        b = self._base
+        flat = np.reshape(b._array, -1, copy=False) if b._array.flags.c_contiguous else None
+        if flat is None:
+            raise InvalidArgumentError("x.flat[...] = v needs a C-contiguous x")
+        view = type(b)._new(flat, b._dtype, b._numpy)
+        view[key] = value
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return np.asarray(self._base).reshape(-1)
+
+    def copy(self) -> Any:
+        """A flattened copy of the array."""
+        return _keep(self._base, numpy_namespace().ravel(self._base).copy())
+
+    @property
+    def base(self) -> Any:
+        """The array being iterated."""
+        return self._base
+
+    def __repr__(self) -> str:
+        return f"<aiarray flatiter over {self._base.shape} {D.name_of(self._base._dtype)}>"
+
+
+class NumpyMethods:
+    """ndarray's methods and attributes (NumPy signatures), mixed into Array."""
+
+    __slots__ = ()
+
+    # -- attributes -------------------------------------------------------------------
+    @property
+    def itemsize(self) -> int:
+        """Bytes per element."""
+        return self._array.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes of data (size * itemsize)."""
+        return self._array.nbytes
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        """Bytes to step along each axis."""
+        return self._array.strides
+
+    @property
+    def data(self) -> memoryview:
+        """A memoryview of the data (NumPy's ndarray.data)."""
+        return self._array.data
+
+    @property
+    def base(self) -> None:
+        """None: aiarray Arrays do not record the array they view (see docs/numpy.md)."""
+        return None
+
+    def __delitem__(self, key: Any) -> None:
+        raise InvalidArgumentError("cannot delete array elements")
+
+    @property
+    def flags(self) -> Any:
+        """Memory layout flags (NumPy's flags object of the data)."""
+        return self._array.flags
+
+    @property
+    def flat(self) -> FlatIter:
+        """A 1-D iterator over the elements (indexable, assignable)."""
+        return FlatIter(self)
+
+    @flat.setter
+    def flat(self, value: Any) -> None:
+        """``x.flat = values``: every element set, the values repeated as needed."""
+        v = setitem_value(value, self._dtype)
+        if not self._array.flags.writeable:
+            raise InvalidArgumentError("x.flat = ...: x is read-only")
+        self._array.flat = v._array
+
+    @property
+    def real(self) -> Any:
+        """Real part: a view for complex dtypes, the array itself for real ones."""
+        return numpy_namespace()._convert.part(self, "real")
+
+    @real.setter
+    def real(self, value: Any) -> None:
+        numpy_namespace()._convert.part(self, "real")[...] = value
+
+    @property
+    def imag(self) -> Any:
+        """Imaginary part: a view for complex dtypes, read-only zeros for real ones."""
+        return numpy_namespace()._convert.part(self, "imag")
+
+    @imag.setter
+    def imag(self, value: Any) -> None:
+        if self._dtype not in D.COMPLEX:
+            raise TypeMismatchError(f"x.imag = ...: a {D.name_of(self._dtype)} array has "
+                                    "no imaginary part")
+        numpy_namespace()._convert.part(self, "imag")[...] = value
+
+    # -- conversion -------------------------------------------------------------------
+    def item(self, *args: Any) -> Any:
+        """One element as a Python scalar (no argument: the only element)."""
+        if not args:
+            return self._scalar("item")
+        if len(args) == 1 and isinstance(args[0], tuple):
+            args = args[0]
+        if len(args) == 1:
+            return self.reshape(-1)[args[0]]._scalar("item")
+        return self[args]._scalar("item")
+
+    def tolist(self) -> Any:
+        """The data as nested Python lists of Python scalars."""
+        if self._dtype is D.complex32:
+            return D.c32_to_c64(self._array).tolist()
+        return D.widen(self._array).tolist()
+
+    def tobytes(self, order: str = "C") -> bytes:
+        """The raw bytes of the data."""
+        return self._array.tobytes(order)
+
+    def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
+        """Write the data to a file (NumPy's ndarray.tofile)."""
+        np.asarray(self).tofile(fid, sep, format)
+
+    def __round__(self, ndigits: int | None = None) -> Any:
+        if ndigits is None:
+            return round(self._scalar("round"))
+        return _keep(self, numpy_namespace().round(self, ndigits))
+
+    def __contains__(self, value: Any) -> builtins.bool:
+        return builtins.bool((self == value).any())
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (D.widen(self._array) if self._dtype is D.complex32 else self._array,
+                           D.name_of(self._dtype), self._numpy))
+
+    def __copy__(self) -> Any:
+        return type(self)._new(self._array.copy(), self._dtype, self._numpy)
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self.__copy__()
+
+    # -- methods over aiarray.numpy ---------------------------------------------------
+    def all(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
+            where: Any = True) -> Any:
+        """Whether all elements (along axis) are true."""
+        return _keep(self, numpy_namespace().all(self, axis, out, keepdims, where=where), out)
+
+    def any(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
+            where: Any = True) -> Any:
+        """Whether any element (along axis) is true."""
+        return _keep(self, numpy_namespace().any(self, axis, out, keepdims, where=where), out)
+
+    def argmax(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Any:
+        """Index of the largest element (along axis)."""
+        return _keep(self, numpy_namespace().argmax(self, axis, out, keepdims=keepdims), out)
+
+    def argmin(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Any:
+        """Index of the smallest element (along axis)."""
+        return _keep(self, numpy_namespace().argmin(self, axis, out, keepdims=keepdims), out)
+
+    def argpartition(self, kth: Any, axis: Any = -1, kind: str = "introselect",
+                     order: Any = None) -> Any:
+        """Indices that partition the array around element ``kth``."""
+        return _keep(self, numpy_namespace().argpartition(self, kth, axis, kind, order))
+
+    def argsort(self, axis: Any = -1, kind: Any = None, order: Any = None, *,
+                stable: Any = None) -> Any:
+        """Indices that sort the array along axis."""
+        return _keep(self, numpy_namespace().argsort(self, axis, kind, order, stable=stable))
+
+    def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe",
+               subok: builtins.bool = True, copy: builtins.bool = True) -> Any:
+        """A copy cast to ``dtype`` (checked: out-of-range values raise, never wrap)."""
+        return _keep(self, numpy_namespace()._convert.astype_method(
+            self, dtype, order, casting, copy))
+
+    def choose(self, choices: Any, out: Any = None, mode: str = "raise") -> Any:
+        """Elements picked from ``choices`` by this index array."""
+        return _keep(self, numpy_namespace().choose(self, choices, out, mode), out)
+
+    def clip(self, min: Any = None, max: Any = None, out: Any = None, **kwargs: Any) -> Any:
+        """Values limited to [min, max]."""
+        return _keep(self, numpy_namespace().clip(self, min, max, out, **kwargs), out)
+
+    def compress(self, condition: Any, axis: Any = None, out: Any = None) -> Any:
+        """Slices where ``condition`` is true."""
+        return _keep(self, numpy_namespace().compress(condition, self, axis, out), out)
+
+    def conj(self) -> Any:
+        """Complex conjugate."""
+        return _keep(self, numpy_namespace().conjugate(self))
+
+    def conjugate(self) -> Any:
+        """Complex conjugate."""
+        return _keep(self, numpy_namespace().conjugate(self))
+
+    def copy(self, order: str = "C") -> Any:
+        """A copy of the array."""
+        return _keep(self, numpy_namespace().copy(self, order))
+
+    def cumprod(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        """Cumulative product (flattened when axis is None)."""
+        return _keep(self, numpy_namespace().cumprod(self, axis, dtype, out), out)
+
+    def cumsum(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
+        """Cumulative sum (flattened when axis is None)."""
+        return _keep(self, numpy_namespace().cumsum(self, axis, dtype, out), out)
+
+    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
+        """A diagonal (or diagonals of a stack)."""
+        return _keep(self, numpy_namespace().diagonal(self, offset, axis1, axis2))
+
+    def dot(self, b: Any, out: Any = None) -> Any:
+        """Dot product with ``b``."""
+        return _keep(self, numpy_namespace().dot(self, b, out), out)
+
+    def fill(self, value: Any) -> None:
+        """Set every element to ``value`` (cast to the array's dtype)."""
+        numpy_namespace().copyto(self, value, casting="unsafe")
+
+    def flatten(self, order: str = "C") -> Any:
+        """A 1-D copy."""
+        return _keep(self, numpy_namespace().ravel(self, order).copy())
+
+    def max(self, axis: Any = None, out: Any = None, keepdims: Any = False,
+            initial: Any = _NOVALUE, where: Any = True) -> Any:
+        """Largest element (along axis)."""
+        return _keep(self, numpy_namespace().max(self, axis, out, keepdims, initial, where), out)
+
+    def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
+             *, where: Any = True) -> Any:
+        """Arithmetic mean (along axis)."""
+        return _keep(self, numpy_namespace().mean(self, axis, dtype, out, keepdims,
+                                                  where=where), out)
+
+    def min(self, axis: Any = None, out: Any = None, keepdims: Any = False,
+            initial: Any = _NOVALUE, where: Any = True) -> Any:
+        """Smallest element (along axis)."""
+        return _keep(self, numpy_namespace().min(self, axis, out, keepdims, initial, where), out)
+
+    def nonzero(self) -> Any:
+        """Indices of the non-zero elements, one array per axis."""
+        return _keep(self, numpy_namespace().nonzero(self))
+
+    def partition(self, kth: Any, axis: int = -1, kind: str = "introselect",
+                  order: Any = None) -> None:
+        """Partition in place around element ``kth``."""
+        res = numpy_namespace().partition(self, kth, axis, kind, order)
+        self[...] = res
+
+    def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
+             initial: Any = _NOVALUE, where: Any = True) -> Any:
+        """Product of the elements (along axis)."""
+        return _keep(self, numpy_namespace().prod(self, axis, dtype, out, keepdims, initial,
+                                                  where), out)
+
+    def put(self, indices: Any, values: Any, mode: str = "raise") -> None:
+        """Set the elements at flat ``indices`` to ``values``, in place."""
+        numpy_namespace().put(self, indices, values, mode)
+
+    def ravel(self, order: str = "C") -> Any:
+        """The elements as a 1-D array (a view when possible)."""
+        return _keep(self, numpy_namespace().ravel(self, order))
+
+    def repeat(self, repeats: Any, axis: Any = None) -> Any:
+        """Each element repeated."""
+        return _keep(self, numpy_namespace().repeat(self, repeats, axis))
+
+    def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Any:
+        """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
+        if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
+            shape = shape[0]
+        return _keep(self, numpy_namespace().reshape(self, shape, order=order, copy=copy))
+
+    def resize(self, *new_shape: Any, refcheck: builtins.bool = True) -> None:
+        """Change shape and size in place; new elements are zero (NumPy's ndarray.resize)."""
+        if len(new_shape) == 1 and not isinstance(new_shape[0], int | np.integer):
+            new_shape = new_shape[0]
+        numpy_namespace()._convert.resize_in_place(self, tuple(new_shape))
+
+    def round(self, decimals: int = 0, out: Any = None) -> Any:
+        """Values rounded to ``decimals`` (half to even)."""
+        return _keep(self, numpy_namespace().round(self, decimals, out), out)
+
+    def searchsorted(self, v: Any, side: str = "left", sorter: Any = None) -> Any:
+        """Where ``v`` would be inserted to keep this sorted 1-D array sorted."""
+        return _keep(self, numpy_namespace().searchsorted(self, v, side, sorter))
+
+    def sort(self, axis: Any = -1, kind: Any = None, order: Any = None, *,
+             stable: Any = None) -> None:
+        """Sort in place along axis."""
+        res = numpy_namespace().sort(self, axis, kind, order, stable=stable)
+        self[...] = res
+
+    def squeeze(self, axis: Any = None) -> Any:
+        """Without the length-1 axes (or only those named)."""
+        return _keep(self, numpy_namespace().squeeze(self, axis))
+
+    def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
+            keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
+            correction: Any = _NOVALUE) -> Any:
+        """Standard deviation (along axis), dividing by N - ddof."""
+        return _keep(self, numpy_namespace().std(self, axis, dtype, out, ddof, keepdims,
+                                                 where=where, mean=mean,
+                                                 correction=correction), out)
+
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
+            initial: Any = _NOVALUE, where: Any = True) -> Any:
+        """Sum of the elements (along axis)."""
+        return _keep(self, numpy_namespace().sum(self, axis, dtype, out, keepdims, initial,
+                                                 where), out)
+
+    def swapaxes(self, axis1: int, axis2: int) -> Any:
+        """A view with two axes exchanged."""
+        return _keep(self, numpy_namespace().swapaxes(self, axis1, axis2))
+
+    def take(self, indices: Any, axis: Any = None, out: Any = None, mode: str = "raise") -> Any:
+        """Elements at ``indices`` (along axis; flattened when axis is None)."""
+        return _keep(self, numpy_namespace().take(self, indices, axis, out, mode), out)
+
+    def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
+              out: Any = None) -> Any:
+        """Sum along a diagonal."""
+        return _keep(self, numpy_namespace().trace(self, offset, axis1, axis2, dtype, out), out)
+
+    def transpose(self, *axes: Any) -> Any:
+        """Axes permuted (reversed when none are given)."""
+        if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], tuple | list)):
+            axes = axes[0]
+        return _keep(self, numpy_namespace().transpose(self, axes or None))
+
+    def var(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
+            keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
+            correction: Any = _NOVALUE) -> Any:
+        """Variance (along axis), dividing by N - ddof."""
+        return _keep(self, numpy_namespace().var(self, axis, dtype, out, ddof, keepdims,
+                                                 where=where, mean=mean,
+                                                 correction=correction), out)
+
+    def view(self, dtype: Any = None, type: Any = None) -> Any:
+        """A new array on the same data, optionally read as another dtype."""
+        return _keep(self, numpy_namespace()._convert.view_method(self, dtype, type))
+
+    def __divmod__(self, other: Any) -> Any:
+        return _keep(self, numpy_namespace().divmod(self, other))
+
+    def __rdivmod__(self, other: Any) -> Any:
+        return _keep(self, numpy_namespace().divmod(other, self))
+
+    # -- NumPy's protocols ------------------------------------------------------------
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        """NumPy ufuncs on Arrays (``numpy.sin(x)``, ``ndarray + x``) -> aiarray.numpy."""
+        return numpy_namespace()._protocols.array_ufunc(ufunc, method, inputs, kwargs)
+
+    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        """NumPy functions on Arrays (``numpy.mean(x)``) -> aiarray.numpy."""
+        return numpy_namespace()._protocols.array_function(func, types, args, kwargs)
+
+
+def _rebuild(data: np.ndarray, dtype_name: str, tag: builtins.bool) -> Any:
+    """Unpickle an Array (see NumpyMethods.__reduce__)."""
+    from ._array import Array
+
+    dt = D.FROM_NAME[dtype_name]
+    if dt is D.complex32:
+        data = D.to_c32(data)
+    return Array._new(data, dt, tag)

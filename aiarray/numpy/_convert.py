@@ -1,0 +1,493 @@
+"""Arguments and results of the swap-in namespace: NumPy's forms in, tagged Arrays out.
+
+- ``dtype_of``: every dtype form NumPy takes (``float``, ``'f8'``, ``np.float32``,
+  ``np.dtype('i4')``, ``'bfloat16'``) -> an aiarray dtype, or TypeError naming it.
+- ``asarray``: NumPy's ``array``/``asarray`` conversion with NumPy's dtype inference;
+  a requested dtype is reached through aiarray's checked conversion (floats to
+  integers truncate as in NumPy; a value that does not fit, or NaN into an integer,
+  raises instead of wrapping).  Data of a dtype aiarray has no counterpart for
+  (strings, objects, datetimes, long double) stays a NumPy ndarray, as NumPy made it.
+- ``arr`` / ``operand``: an argument as a tagged Array (or a scalar kept as a scalar).
+- ``views`` / ``wrap`` / ``on_views``: calling NumPy itself on zero-copy ndarray views
+  of Arrays (complex32 is widened to complex64, which copies) and wrapping the results.
+- ``tag``: the results of standard-namespace functions, tagged as swap-in arrays.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+import math
+import operator
+from typing import Any
+
+import numpy as np
+
+from .. import _dtypes as D
+from .._api.data_type import convert
+from .._array import Array
+from .._array_numpy import made_as_array
+from .._dispatch import same_kind
+from .._errors import (
+    AiarrayError,
+    AllocationError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    ScalarOverflowError,
+    TypeMismatchError,
+)
+from .._errors import AxisError as _AxisError
+
+PY_SCALARS = (builtins.bool, int, float, complex)
+NOVALUE = np._NoValue  # NumPy's "argument not given"
+
+_BUILTIN_TYPES = {builtins.bool: D.bool_, int: D.int64, float: D.float64, complex: D.complex128}
+_NAMES = ("bfloat16", "complex32")  # aiarray's dtypes NumPy has no name for
+
+
+_KNOWN: dict[Any, np.dtype] = {}  # dtype forms seen before -> aiarray dtype
+
+
+def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | None:
+    """The aiarray dtype for any of NumPy's dtype forms (None stays None)."""
+    if dtype is None:
+        return None
+    try:
+        return _KNOWN[dtype]
+    except (KeyError, TypeError):
+        pass
+    dt = _dtype_of(dtype, argname, func)
+    try:
+        _KNOWN[dtype] = dt
+    except TypeError:  # unhashable
+        pass
+    return dt
+
+
+def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
+    try:
+        return D._BY_ANY[dtype]
+    except (KeyError, TypeError):
+        pass
+    dt = _BUILTIN_TYPES.get(dtype) if isinstance(dtype, type) else None
+    if dt is not None:
+        return dt
+    if isinstance(dtype, str) and dtype in _NAMES:
+        return getattr(D, dtype)  # (bfloat16 loads on first use)
+    if isinstance(dtype, np.dtype) and dtype.fields is not None and dtype == D.complex32:
+        return D.complex32
+    if type(dtype) is Array:
+        return dtype._dtype
+    try:
+        nd = np.dtype(dtype)
+    except TypeError:
+        nd = None
+    where = f"{func}(): " if func else ""
+    if nd is not None:
+        if nd.byteorder not in "=|":
+            nd = nd.newbyteorder("=")
+        dt = D.of_numpy(nd)
+        if dt is not None:
+            return dt
+        raise ForeignDataError(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
+                          "counterpart for (only numbers and bools)")
+    raise TypeMismatchError(
+        f"{where}{argname}={dtype!r} is not a data type aiarray has; it has "
+        + ", ".join(D.NAME[d] for d in D.ALL_DTYPES)
+    )
+
+
+def np_dtype(dt: np.dtype) -> np.dtype:
+    """The NumPy dtype NumPy computes an aiarray dtype in (complex32 -> complex64)."""
+    return D.complex64 if dt is D.complex32 else dt
+
+
+def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
+    dt = D.of_numpy(a.dtype)
+    if dt is None and a.dtype.kind in "biufc" and a.dtype.byteorder not in "=|":
+        a = a.astype(a.dtype.newbyteorder("="))
+        dt = D.of_numpy(a.dtype)
+    if dt is None:
+        return a  # strings, objects, datetimes, long double: NumPy's own array
+    return Array._new(a, dt, True)
+
+
+def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
+            order: Any = None, ndmin: int = 0, func: str = "asarray") -> Any:
+    """``obj`` as a swap-in Array (NumPy's inference; checked dtype conversion); data
+    of a dtype aiarray has no counterpart for (asked for, or inferred) stays NumPy's."""
+    dt = dtype_of(dtype, "dtype", func)
+    if type(obj) is Array:
+        src = obj._dtype
+        if dt is None or dt is src:
+            if not copy and obj._numpy and not ndmin and obj._array.ndim and (
+                    order in (None, "K", "A") or (
+                    order == "C" and obj._array.flags.c_contiguous) or (
+                    order == "F" and obj._array.flags.f_contiguous)):
+                return obj  # as NumPy: the array itself when nothing changes
+            a = obj._array.copy(order=order or "K") if copy else obj._array
+            res = Array._new(a, src, True)
+        elif copy is False:
+            raise InvalidArgumentError(
+                f"{func}(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy")
+        else:
+            res = Array._new(convert(obj._array, src, dt), dt, True)
+    else:
+        res = _convert_foreign(obj, dt, copy, order, func)
+    if ndmin and res.ndim < ndmin:
+        shape = (1,) * (ndmin - res.ndim) + res.shape
+        res = Array._new(res._array.reshape(shape), res._dtype, True) if type(res) is Array \
+            else res.reshape(shape)
+    return made_as_array(res)
+
+
+def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func: str) -> Any:
+    if dt is None and type(obj) in PY_SCALARS:  # the commonest case, kept short
+        return _from_ndarray(np.array(obj))
+    try:
+        # NumPy infers; a dtype asked for is reached afterwards, through checked conversion
+        a = np.array(obj, copy=copy if dt is None else None, order=order or "K")
+    except (ValueError, TypeError) as e:
+        if copy is False:
+            raise InvalidArgumentError(f"{func}(copy=False): {e}") from None
+        raise InvalidArgumentError(f"{func}(): cannot convert the object: {e}") from None
+    except OverflowError as e:
+        raise ScalarOverflowError(f"{func}(): {e}") from None
+    if a.dtype.kind == "O" and dt is None and a.size and _all_arrays_or_numbers(a):
+        a = np.array(a.tolist())  # e.g. a list of 0-d Arrays
+    if dt is None:
+        return _from_ndarray(a)
+    src = D.of_numpy(a.dtype)
+    if src is None:  # strings and the like: NumPy parses them
+        try:
+            if dt is D.complex32:
+                return Array._new(D.to_c32(a.astype(np.complex64)), dt, True)
+            return Array._new(np.asarray(a, dtype=dt), dt, True)
+        except (ValueError, TypeError) as e:
+            raise InvalidArgumentError(f"{func}(): cannot convert to {D.name_of(dt)}: {e}") \
+                from None
+    if src is dt:
+        return Array._new(a.copy() if copy and a is obj else a, dt, True)
+    if copy is False:
+        raise InvalidArgumentError(
+            f"{func}(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy")
+    return Array._new(convert(a, src, dt), dt, True)
+
+
+def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
+    return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
+
+
+class AxisError(_AxisError, np.exceptions.AxisError):
+    """An axis out of range: aiarray's AxisError (a ValueError and an IndexError with a
+    GB/T status) that is NumPy's ``numpy.exceptions.AxisError`` too."""
+
+    def __init__(self, message: str) -> None:
+        np.exceptions.AxisError.__init__(self, message)
+        Exception.__init__(self, message)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class ForeignDataError(TypeMismatchError):
+    """An argument holds data of a dtype aiarray has no counterpart for (strings,
+    objects, records, datetimes): the adapters hand such calls to NumPy itself."""
+
+
+def arr(x: Any, func: str = "", argname: str = "a") -> Array:
+    """Argument ``x`` as a tagged Array (a view when it already is an Array)."""
+    if type(x) is Array:
+        return x if x._numpy else Array._new(x._array, x._dtype, True)
+    res = asarray(x, func=func or "asarray")
+    if type(res) is not Array:
+        raise ForeignDataError(
+            f"{func}(): {argname} holds {res.dtype} data; aiarray has no such data type "
+            "(only numbers and bools)"
+        )
+    return res
+
+
+def numpy_fallback(npfunc: Any) -> Any:
+    """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
+    objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
+    views instead, as NumPy would (its results stay NumPy's)."""
+
+    def decorate(adapter: Any) -> Any:
+        @functools.wraps(adapter)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return adapter(*args, **kwargs)
+            except (ForeignDataError, D.CategoryError):
+                # data aiarray has no dtype for, or a dtype the standard's function does
+                # not take (bool abs, complex maximum): NumPy's own loops decide
+                return on_views(npfunc, args, kwargs)
+            except _AxisError as e:
+                if isinstance(e, np.exceptions.AxisError):
+                    raise
+                raise AxisError(str(e)) from None
+
+        return call
+
+    return decorate
+
+
+def arrays(seq: Any, func: str, argname: str = "arrays") -> list[Array]:
+    """A sequence of array-likes as tagged Arrays."""
+    if type(seq) is Array or isinstance(seq, np.ndarray):
+        return [arr(seq[i], func, argname) for i in range(seq.shape[0])]
+    return [arr(v, func, f"{argname}[{i}]") for i, v in enumerate(seq)]
+
+
+def operand(x: Any, func: str, argname: str) -> Any:
+    """An elementwise operand: Arrays tagged, Python and NumPy scalars kept (NumPy's
+    weak and strong scalars), anything else converted to an Array."""
+    t = type(x)
+    if t is Array:
+        return x if x._numpy else Array._new(x._array, x._dtype, True)
+    if t in PY_SCALARS:
+        return x
+    if isinstance(x, np.generic) and D.of_numpy(x.dtype) is not None:
+        return x
+    return arr(x, func, argname)
+
+
+def tag(res: Any) -> Any:
+    """Results of a standard-namespace function as swap-in arrays (tuples too)."""
+    if type(res) is Array:
+        res._numpy = True
+        return res
+    if isinstance(res, tuple):
+        items = [tag(r) for r in res]
+        return type(res)(*items) if hasattr(res, "_fields") else type(res)(items)
+    if isinstance(res, list):
+        return [tag(r) for r in res]
+    return res
+
+
+# -- NumPy itself on views ---------------------------------------------------------------
+def view(x: Any) -> Any:
+    """The ndarray NumPy computes on for an argument (complex32 widened: a copy)."""
+    if type(x) is Array:
+        return D.c32_to_c64(x._array) if x._dtype is D.complex32 else x._array
+    if type(x) is list or type(x) is tuple:
+        if any(type(v) is Array or type(v) is list or type(v) is tuple for v in x):
+            return type(x)(view(v) for v in x)
+    return x
+
+
+def wrap(res: Any) -> Any:
+    """A NumPy result as swap-in Arrays: ndarrays and NumPy scalars of aiarray's dtypes
+    (others stay as NumPy made them), inside tuples, lists and named tuples too."""
+    if isinstance(res, np.ndarray):
+        if type(res) is np.ndarray or isinstance(res, np.memmap):
+            return made_as_array(_from_ndarray(np.asarray(res)))  # (a 0-d array stays one)
+        return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
+    if isinstance(res, np.generic):
+        if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
+            return Array._new(np.asarray(res), None, True)
+        return res
+    if type(res) is tuple or type(res) is list:
+        return type(res)(wrap(r) for r in res)
+    if isinstance(res, tuple) and hasattr(res, "_fields"):
+        return type(res)(*(wrap(r) for r in res))
+    return res
+
+
+def on_views(func: Any, args: tuple, kwargs: dict) -> Any:
+    """``func`` (NumPy's) called on views of the arguments, its result wrapped; an ``out``
+    Array receives the result and is returned itself.  NumPy's exceptions come back as
+    aiarray's (same Python types, with a GB/T status; see ``numpy_error``)."""
+    try:
+        out = kwargs.get("out")
+        if out is not None:
+            return _into_out(func, args, kwargs, out)
+        a = view(args)
+        k = {n: view(v) for n, v in kwargs.items()} if kwargs else kwargs
+        return wrap(func(*a, **k))
+    except (ValueError, TypeError, IndexError, OverflowError, MemoryError) as e:
+        raise numpy_error(e, getattr(func, "__name__", "numpy")) from e
+
+
+def numpy_error(e: Exception, func: str) -> Exception:
+    """NumPy's exception ``e`` from ``func`` as aiarray's: the same Python type (and
+    NumPy's own class too, for AxisError and LinAlgError) carrying a GB/T status."""
+    if isinstance(e, AiarrayError):
+        return e
+    msg = f"{func}(): {e}"
+    if isinstance(e, np.linalg.LinAlgError):
+        from .linalg import LinAlgError
+
+        return LinAlgError(msg)
+    if isinstance(e, np.exceptions.AxisError):
+        return AxisError(msg)
+    for base, ours in _ERRORS:
+        if isinstance(e, base):
+            return ours(msg)
+    return e
+
+
+_ERRORS = ((OverflowError, ScalarOverflowError), (MemoryError, AllocationError),
+           (IndexError, OutOfRangeError), (TypeError, TypeMismatchError),
+           (ValueError, InvalidArgumentError))
+
+
+def _into_out(func: Any, args: tuple, kwargs: dict, out: Any) -> Any:
+    outs = out if isinstance(out, tuple) else (out,)
+    targets = []
+    for o in outs:
+        if type(o) is Array:
+            if o._dtype is D.complex32:
+                targets.append(D.c32_to_c64(o._array))
+            else:
+                targets.append(o._array)
+        else:
+            targets.append(o)
+    k = {n: view(v) for n, v in kwargs.items() if n != "out"}
+    k["out"] = tuple(targets) if isinstance(out, tuple) else targets[0]
+    func(*view(args), **k)
+    for o, t in zip(outs, targets):
+        if type(o) is Array and o._dtype is D.complex32:
+            o._array[...] = D.to_c32(t)
+    return out
+
+
+# -- writing results into out= -------------------------------------------------------------
+def into(res: Any, out: Any, func: str, casting: str = "unsafe") -> Any:
+    """Write result ``res`` into ``out`` (an Array or ndarray, or a 1-tuple of one) and
+    return ``out``; ``casting`` is NumPy's rule for the dtype change (checked values)."""
+    if out is None:
+        return res
+    if isinstance(out, tuple):
+        if len(out) != 1:
+            raise InvalidArgumentError(f"{func}(): out must hold one array, got {len(out)}")
+        into(res, out[0], func, casting)
+        return out[0]
+    if isinstance(out, np.ndarray):
+        np.copyto(out, np.asarray(res), casting=casting)
+        return out
+    if type(out) is not Array:
+        raise TypeMismatchError(f"{func}(): out must be an array, got {type(out).__name__}")
+    src = res._dtype if type(res) is Array else dtype_of(np.asarray(res).dtype)
+    dst = out._dtype
+    if src is not dst and not _castable(src, dst, casting):
+        raise TypeMismatchError(
+            f"{func}(): cannot cast the result from {D.name_of(src)} to out's "
+            f"{D.name_of(dst)} with casting={casting!r}"
+        )
+    if not out._array.flags.writeable:
+        raise InvalidArgumentError(f"{func}(): out is read-only")
+    vals = res._array if type(res) is Array else np.asarray(res)
+    if src is not dst:
+        vals = convert(vals, src, dst)
+    try:
+        out._array[...] = vals
+    except ValueError as e:
+        raise InvalidArgumentError(f"{func}(): the result of shape {np.shape(vals)} does not "
+                                   f"fit out's shape {out.shape}: {e}") from None
+    return out
+
+
+def _castable(src: np.dtype, dst: np.dtype, casting: str) -> builtins.bool:
+    if casting == "unsafe":
+        return True
+    if casting == "same_kind":
+        return same_kind(src, dst)
+    if casting in ("no", "equiv"):
+        return src is dst
+    if casting == "safe":
+        return builtins.bool(np.can_cast(np_dtype(src), np_dtype(dst), "safe")) and not (
+            src is D.complex64 and dst is D.complex32)
+    raise InvalidArgumentError(f"casting={casting!r} must be 'no', 'equiv', 'safe', "
+                               "'same_kind' or 'unsafe'")
+
+
+def check_casting(src: np.dtype, dst: np.dtype, casting: str, func: str) -> None:
+    """Raise TypeError (NumPy's UFuncTypeError is one) when ``casting`` forbids src -> dst."""
+    if src is not dst and not _castable(src, dst, casting):
+        raise TypeMismatchError(
+            f"{func}(): cannot cast {D.name_of(src)} to {D.name_of(dst)} with "
+            f"casting={casting!r}"
+        )
+
+
+# -- pieces of Array's NumPy methods ---------------------------------------------------
+def setitem_value(value: Any, dt: np.dtype) -> Any:
+    """A value for ``x[k] = value`` of a swap-in array: an Array of dtype ``dt``."""
+    if type(value) is Array and value._dtype is dt:
+        return value
+    if (isinstance(value, complex | np.complexfloating) and dt not in D.COMPLEX) or (
+            type(value) is Array and value._dtype in D.COMPLEX and dt not in D.COMPLEX):
+        raise TypeMismatchError(f"cannot assign complex values into a {D.name_of(dt)} array")
+    v = value if type(value) is Array else asarray(value, func="__setitem__")
+    if type(v) is not Array:
+        try:
+            return Array._new(np.asarray(v).astype(np_dtype(dt)), None, True) \
+                if dt is not D.complex32 else Array._new(D.to_c32(np.asarray(v)), dt)
+        except (ValueError, TypeError) as e:
+            raise InvalidArgumentError(f"cannot assign {value!r}: {e}") from None
+    return Array._new(convert(v._array, v._dtype, dt), dt, True)
+
+
+def part(x: Array, which: str) -> Array:
+    """``x.real`` / ``x.imag``: views of the parts of a complex array; for a real array
+    its data (real) or read-only zeros (imag)."""
+    dt = x._dtype
+    a = x._array
+    if dt is D.complex32:
+        return Array._new(a[which], D.float16, x._numpy)
+    if dt in D.COMPLEX:
+        return Array._new(getattr(a, which), D.REAL_OF[dt], x._numpy)
+    if which == "real":
+        return Array._new(a.view(), dt, x._numpy)
+    z = np.zeros(a.shape, a.dtype)
+    z.flags.writeable = False
+    return Array._new(z, dt, x._numpy)
+
+
+def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> Array:
+    """``x.astype(dtype)``: NumPy's signature, aiarray's checked conversion."""
+    dt = dtype_of(dtype, "dtype", "astype")
+    check_casting(x._dtype, dt, casting, "astype")
+    if dt is x._dtype:
+        if not copy:
+            return x
+        return made_as_array(Array._new(x._array.copy(order=order), dt, x._numpy))
+    return made_as_array(Array._new(convert(x._array, x._dtype, dt), dt, x._numpy))
+
+
+def view_method(x: Array, dtype: Any, kind: Any) -> Array:
+    """``x.view(dtype)``: the same bytes read as another dtype."""
+    if kind is not None and kind is not Array and getattr(kind, "_aiarray_alias", None) \
+            != "ndarray":
+        raise TypeMismatchError(f"view(type={kind!r}): aiarray arrays are all one type")
+    if dtype is not None and isinstance(dtype, type) and not issubclass(dtype, np.generic) \
+            and dtype not in _BUILTIN_TYPES:
+        dtype, kind = None, dtype  # x.view(np.ndarray)
+    if dtype is None:
+        return Array._new(x._array.view(), x._dtype, x._numpy)
+    try:
+        dt = dtype_of(dtype, "dtype", "view")
+    except ForeignDataError:  # e.g. rows as np.void records: NumPy's own array, as NumPy
+        return x._array.view(dtype)
+    try:
+        a = x._array.view(dt)
+    except ValueError as e:
+        raise InvalidArgumentError(f"view(dtype={D.name_of(dt)}): {e}") from None
+    return Array._new(a, dt, x._numpy)
+
+
+def resize_in_place(x: Array, shape: tuple) -> None:
+    """``x.resize(shape)``: new data of ``shape``; the old elements in order, then zeros."""
+    dims = tuple(operator.index(s) for s in shape)
+    if any(d < 0 for d in dims):
+        raise InvalidArgumentError(f"resize(): new_shape={shape!r} has a negative size")
+    new = np.zeros(dims, x._array.dtype)
+    n = min(math.prod(dims), x.size)
+    new.reshape(-1)[:n] = x._array.reshape(-1)[:n]
+    x._array = new
+
+
+def axis_error(axis: Any, ndim: int, func: str) -> AxisError:
+    """NumPy's AxisError (an IndexError and a ValueError) with aiarray's status."""
+    return AxisError(f"{func}(): axis {axis} is out of bounds for array of dimension {ndim}")

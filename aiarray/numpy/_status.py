@@ -1,0 +1,126 @@
+"""Every public name of NumPy's namespaces and how aiarray.numpy serves it.
+
+``status()`` lists (name, status, how) for every public name of ``numpy``,
+``numpy.linalg``, ``numpy.fft`` and ``numpy.random`` (names as ``linalg.norm``):
+
+- ``adapted``: NumPy's signature over aiarray's own function (the standard namespace's,
+  the op registry's ufuncs): aiarray computes it, under the swap-in's promotion policy;
+- ``served``: NumPy computes it (its function on views of the data, its random
+  generators, or its own object such as a scalar type), results as aiarray Arrays;
+- ``not served``: with the reason (``NOT_SERVED``); the attribute raises AttributeError
+  saying so.
+
+This is the machine-readable list the name-status page (docs/numpy-names.md) is
+generated from.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy as np
+
+_NO_DATETIME = "aiarray has no date/time dtypes; keep dates in NumPy arrays"
+_NO_TEXT = "aiarray arrays hold numbers and bools; keep text and records in NumPy arrays"
+_NO_LONG = "aiarray has no extended-precision (long double) dtypes"
+
+NOT_SERVED: dict[str, str] = {
+    "busday_count": _NO_DATETIME, "busday_offset": _NO_DATETIME,
+    "busdaycalendar": _NO_DATETIME, "is_busday": _NO_DATETIME,
+    "datetime_as_string": _NO_DATETIME, "datetime_data": _NO_DATETIME,
+    "datetime64": _NO_DATETIME, "timedelta64": _NO_DATETIME, "isnat": _NO_DATETIME,
+    "char": _NO_TEXT, "strings": _NO_TEXT, "rec": _NO_TEXT, "recarray": _NO_TEXT,
+    "record": _NO_TEXT,
+    "longdouble": _NO_LONG, "clongdouble": _NO_LONG, "float128": _NO_LONG,
+    "complex256": _NO_LONG,
+    "matrix": "numpy.matrix is discouraged by NumPy itself; use 2-D arrays and @",
+    "asmatrix": "numpy.matrix is discouraged by NumPy itself; use 2-D arrays and @",
+    "bmat": "numpy.matrix is discouraged by NumPy itself; use block() and @",
+    "memmap": "memory-mapped files: use load(file, mmap_mode='r') (an Array over the "
+              "mapping)",
+    "ma": "masked arrays: aiarray arrays have no mask; use the nan* functions or where()",
+    "ctypeslib": "ctypes interop: use numpy.ctypeslib on numpy.asarray(x)",
+    "f2py": "a Fortran build tool, not array functions",
+    "core": "NumPy's private implementation package",
+    "test": "runs NumPy's own test suite",
+    "random.mtrand": "NumPy's legacy implementation module; its functions are served as "
+                     "aiarray.numpy.random.*",
+    "random.bit_generator": "NumPy's implementation module; its classes are served as "
+                            "aiarray.numpy.random.*",
+    "random.test": "runs NumPy's own test suite",
+    "linalg.test": "runs NumPy's own test suite",
+    "fft.test": "runs NumPy's own test suite",
+    "fft.helper": "NumPy's implementation module",
+    "linalg.linalg": "NumPy's implementation module",
+}
+
+_ADAPTER_MODULES = ("_creation", "_reductions", "_shaping", "_selecting", "_types")
+_NAMESPACES = {"": "numpy", "linalg.": "numpy.linalg", "fft.": "numpy.fft",
+               "random.": "numpy.random"}
+
+
+def not_served_getattr(module: str) -> Any:
+    """A module ``__getattr__`` for ``aiarray.numpy.<module>`` (e.g. "linalg"): a NumPy
+    name it does not serve raises AttributeError with the reason."""
+    prefix = f"{module}."
+
+    def __getattr__(name: str) -> Any:  # noqa: N807 - the module protocol's name
+        reason = NOT_SERVED.get(prefix + name)
+        if reason is not None:
+            raise AttributeError(f"aiarray.numpy.{module} does not serve numpy.{module}.{name}:"
+                                 f" {reason}")
+        raise AttributeError(f"module 'aiarray.numpy.{module}' has no attribute {name!r}")
+
+    return __getattr__
+
+
+def _public(module: Any) -> list[str]:
+    return sorted(n for n in dir(module) if not n.startswith("_"))
+
+
+def _how(prefix: str, name: str, ours: Any, theirs: Any) -> tuple[str, str]:
+    from . import _numpy_calls, _ufuncs
+
+    if isinstance(ours, _ufuncs.ufunc):
+        if ours._std is not None:
+            return "adapted", f"ufunc over aiarray.{ours._std.__name__}"
+        return "served", "NumPy's ufunc on views"
+    if ours is theirs:
+        return "served", "NumPy's own object"
+    if prefix == "random.":
+        return "served", "NumPy's own generators, Arrays out"
+    if prefix == "" and name in _numpy_calls.CALLS:
+        return "served", f"NumPy's function on views ({_numpy_calls.CALLS[name]})"
+    if prefix == "":
+        for m in _ADAPTER_MODULES:
+            if getattr(importlib.import_module(f"aiarray.numpy.{m}"), name, None) is ours:
+                return "adapted", f"NumPy's signature over aiarray ({m.lstrip('_')})"
+        if isinstance(ours, type(np)):
+            return "served", "aiarray.numpy submodule"
+        return "served", "aiarray.numpy's own object"
+    return "adapted", f"NumPy's signature over aiarray.{prefix.rstrip('.')} (or NumPy on " \
+                      "views for NumPy-only forms)"
+
+
+def status() -> list[tuple[str, str, str]]:
+    """(name, status, how or reason) for every public name of numpy, numpy.linalg,
+    numpy.fft and numpy.random; status is 'adapted', 'served' or 'not served'."""
+    ns = importlib.import_module("aiarray.numpy")
+    out = []
+    for prefix, npname in _NAMESPACES.items():
+        theirs_mod = importlib.import_module(npname)
+        ours_mod = ns if not prefix else getattr(ns, prefix.rstrip("."))
+        for name in _public(theirs_mod):
+            full = prefix + name
+            if full in NOT_SERVED:
+                out.append((full, "not served", NOT_SERVED[full]))
+                continue
+            try:
+                ours = getattr(ours_mod, name)
+            except AttributeError:
+                out.append((full, "not served", "missing (no reason recorded)"))
+                continue
+            st, how = _how(prefix, name, ours, getattr(theirs_mod, name))
+            out.append((full, st, how))
+    return out

@@ -1,0 +1,115 @@
+"""Array-API and NumPy-protocol clients on aiarray (the optional ``clients`` test extra).
+
+cubed computes with ``CUBED_BACKEND_ARRAY_API_MODULE=aiarray.numpy``; xarray DataArrays
+backed by aiarray keep aiarray arrays through NumPy ufuncs, ``where``, skip-NaN
+reductions and rolling windows.  Each result is checked against the same computation
+on NumPy (cubed on its default NumPy backend, xarray on NumPy-backed DataArrays).
+The tests skip when a client is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import aiarray
+
+DATA = np.array([[1.0, -2.0, np.nan, 4.0, 5.0, 0.25],
+                 [0.5, 3.0, -1.0, np.nan, 2.0, -7.5],
+                 [2.5, 0.0, 6.0, 1.5, np.nan, 3.0]])
+
+CUBED_SCRIPT = r"""
+import json, sys
+import numpy as np
+import cubed
+import cubed.array_api as xp
+
+data = np.arange(1, 25, dtype=np.float64).reshape(4, 6) / 7
+a = cubed.from_array(data, chunks=(2, 3), spec=cubed.Spec(allowed_mem="100MB"))
+out = {}
+for name in ("var", "std", "mean"):
+    for axis in (None, 0, 1):
+        r = getattr(xp, name)(a, axis=axis).compute()
+        out[f"{name}/{axis}"] = {"type": f"{type(r).__module__}.{type(r).__name__}",
+                                 "values": np.asarray(r).tolist()}
+print(json.dumps(out))
+"""
+
+
+def run_cubed(backend: str | None) -> dict:
+    env = dict(os.environ)
+    env.pop("CUBED_BACKEND_ARRAY_API_MODULE", None)
+    if backend:
+        env["CUBED_BACKEND_ARRAY_API_MODULE"] = backend
+    r = subprocess.run([sys.executable, "-c", CUBED_SCRIPT], capture_output=True, text=True,
+                       env=env, timeout=600, check=False)
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_cubed_var_std_mean_on_aiarray():
+    pytest.importorskip("cubed")
+    got = run_cubed("aiarray.numpy")
+    ref = run_cubed(None)  # cubed's default backend: NumPy
+    for key, res in got.items():
+        assert res["type"] == "aiarray.Array", key
+        np.testing.assert_allclose(res["values"], ref[key]["values"], rtol=1e-12,
+                                   err_msg=key)
+
+
+@pytest.fixture
+def xr():
+    return pytest.importorskip("xarray")
+
+
+def pair(xr):
+    import aiarray.numpy as anp
+
+    dims = ("y", "x")
+    return xr.DataArray(anp.asarray(DATA), dims=dims), xr.DataArray(DATA.copy(), dims=dims)
+
+
+def check(result, reference) -> None:
+    assert type(result.data) is aiarray.Array, type(result.data)
+    assert result.dims == reference.dims
+    np.testing.assert_allclose(np.asarray(result.data), reference.values, equal_nan=True,
+                               rtol=1e-12)
+
+
+STEPS = {
+    "numpy ufunc": lambda d: np.sin(d),
+    "arithmetic": lambda d: (d * 2 + 1) / 3,
+    "where": lambda d: d.where(d > 0),
+    "where with other": lambda d: d.where(d > 0, -1.0),
+    "mean (skips NaN)": lambda d: d.mean(),
+    "mean over x": lambda d: d.mean("x"),
+    "sum over y": lambda d: d.sum("y"),
+    "max over x": lambda d: d.max("x"),
+    "std over x": lambda d: d.std("x"),
+    "rolling mean": lambda d: d.rolling(x=3).mean(),
+    "rolling mean, centred, min_periods": lambda d: d.rolling(x=3, center=True,
+                                                              min_periods=1).mean(),
+    "cumsum": lambda d: d.cumsum("x"),
+    "isnull": lambda d: d.isnull(),
+    "fillna": lambda d: d.fillna(0.0),
+}
+
+
+@pytest.mark.parametrize("step", list(STEPS))
+def test_xarray_keeps_aiarray_arrays(xr, step):
+    da, ref = pair(xr)
+    check(STEPS[step](da), STEPS[step](ref))
+    np.testing.assert_array_equal(np.asarray(da.data), DATA)  # the input is untouched
+
+
+def test_xarray_dataset_of_aiarray_arrays(xr):
+    import aiarray.numpy as anp
+
+    ds = xr.Dataset({"t": (("y", "x"), anp.asarray(DATA)), "w": ("x", anp.arange(6.0))})
+    ref = xr.Dataset({"t": (("y", "x"), DATA), "w": ("x", np.arange(6.0))})
+    check((ds.t * ds.w).mean("x"), (ref.t * ref.w).mean("x"))
