@@ -282,3 +282,27 @@ def test_numpy_functions_applied_to_arrays_are_traced(capsys):
     assert rule_cells(r, "ascend") == ("int-to-float", "s8", "sin", "float32")
     ops = [(d["line"], d["op"]) for d in r["differences"]]
     assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin")]
+
+
+def test_numpy_imports_are_rewritten_and_others_left_alone():
+    import ast
+
+    from aiarray._swap_imports import swap_tree
+
+    source = ("import numpy as np\nimport numpy\nimport numpy.linalg as la\n"
+              "from numpy import sin, pi\nfrom numpy.fft import fft\nimport numpy.typing as npt\n"
+              "import math, numpy as n2\nfrom . import numpy\n")
+    tree = ast.parse(source)
+    changes = swap_tree(tree)
+    ns: dict = {"__name__": "swap_test", "__package__": None}
+    exec(compile(ast.Module(body=tree.body[:7], type_ignores=[]), "<test>", "exec"), ns)
+    import numpy
+    import numpy.typing
+
+    import aiarray.numpy as anp
+
+    assert ns["np"] is anp and ns["numpy"] is anp and ns["n2"] is anp
+    assert ns["la"] is anp.linalg and ns["fft"] is anp.fft.fft and ns["sin"] is anp.sin
+    assert ns["npt"] is numpy.typing  # aiarray.numpy has no typing: the real one stays
+    assert [c["line"] for c in changes] == [1, 2, 3, 4, 5, 7]
+    assert tree.body[7].names[0].name == "numpy" and tree.body[7].level == 1  # relative: as is
