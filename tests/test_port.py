@@ -36,6 +36,10 @@ def port(script: str, *options: str, capsys: pytest.CaptureFixture) -> tuple[int
     script and options: the tests only read the report."""
     key = (script, *options)
     if key not in _REPORTS:
+        if "--sequential" in options:  # the default; the other tests save time with both at once
+            options = tuple(o for o in options if o != "--sequential")
+        else:
+            options = ("--parallel", *options)
         code = _port.main([*options, "--json", str(DATA / script)])
         _REPORTS[key] = (code, capsys.readouterr().out)
     code, out = _REPORTS[key]
@@ -140,7 +144,7 @@ def test_python_scalars(capsys):
 
 
 def test_a_script_that_agrees_exits_0(capsys):
-    code, r = port("same_xp.py", capsys=capsys)
+    code, r = port("same_xp.py", "--sequential", capsys=capsys)
     assert code == 0
     assert r["first_divergence"] is None and r["output"] is None and r["path"] is None
     assert r["summary"]["operations"] == r["runs"]["numpy"]["operations"] > 0
@@ -306,3 +310,13 @@ def test_numpy_imports_are_rewritten_and_others_left_alone():
     assert ns["npt"] is numpy.typing  # aiarray.numpy has no typing: the real one stays
     assert [c["line"] for c in changes] == [1, 2, 3, 4, 5, 7]
     assert tree.body[7].names[0].name == "numpy" and tree.body[7].level == 1  # relative: as is
+
+
+def test_runs_one_after_the_other_keep_their_files_apart(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the script writes scaled.npy here
+    code, r = port("files_np.py", "--sequential", capsys=capsys)
+    assert code == 1
+    load = next(d for d in r["differences"] if d["line"] == marker("files_np.py", "load"))
+    assert load["results"]["numpy"]["dtype"] == "float64"  # each run reads its own file
+    assert load["results"]["ascend"]["dtype"] == "float32"
+    assert r["output"] == {"line": 1, "reference": "float64", "target": "float32"}
