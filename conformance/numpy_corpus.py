@@ -250,6 +250,7 @@ def error_cause(err: dict[str, Any], module: str) -> str:
     if m and m.group(1) in ("Array", "Generator", "RandomState"):
         return f"missing attribute: {m.group(1)}.{m.group(2)}"
     msg = re.sub(r"0x[0-9a-f]+", "0x?", msg)
+    msg = re.sub(r" \((?:/|[A-Za-z]:\\)[^)]*\)", "", msg)  # a file path of this machine
     msg = re.sub(r"(?<![\w'])-?\d+(\.\d+)?(e[-+]?\d+)?", "N", msg)
     return f"{err['type']}: {msg[:140]}"
 
