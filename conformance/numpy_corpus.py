@@ -79,6 +79,7 @@ class Notebook:
     corpus: str
     path: Path
     cells: list[Cell]
+    commit: str = ""  # of the corpus checkout
 
 
 # --------------------------------------------------------------------------- reading
@@ -164,7 +165,9 @@ def find_notebooks(spec: str) -> list[Notebook]:
         raise SystemExit(f"--checkout {spec!r}: unknown corpus {corpus!r}; name its notebook "
                          f"files as PATH=GLOB (known: {', '.join(CORPORA)})")
     files = sorted({p for pat in patterns for p in root.glob(pat) if p.is_file()})
-    return [Notebook(corpus, f, read_cells(f)) for f in files]
+    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    return [Notebook(corpus, f, read_cells(f), commit[:12]) for f in files]
 
 
 # --------------------------------------------------------------------------- running
@@ -360,6 +363,9 @@ def write_report(path: Path, verdicts: list[dict[str, Any]], notebooks: list[Not
              f"Run {dt.date.today().isoformat()} on {platform.system()} "
              f"{platform.machine()}, Python {platform.python_version()}, "
              f"{_versions(module)}.", "", f"Command: `{command}`", "",
+             "Corpora at: " + ", ".join(f"{c} {k or '(not a git checkout)'}" for c, k in
+                                        dict.fromkeys((n.corpus, n.commit) for n in notebooks))
+             + ".", "",
              "A cell passes when it runs, prints what it printed under NumPy (normalised as "
              "conformance/numpy_corpus.py documents), and leaves no plain numpy.ndarray "
              "where it used NumPy. Cell by cell: each cell starts from NumPy's state before "
