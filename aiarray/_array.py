@@ -17,7 +17,13 @@ import numpy as np
 from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
-from ._array_numpy import NumpyMethods, numpy_namespace, setitem_value
+from ._array_numpy import (
+    NumpyMethods,
+    numpy_namespace,
+    scalar_repr,
+    set_shape,
+    setitem_value,
+)
 from ._device import CPU, Device, check_device
 from ._dispatch import binary, defers, inplace, make_function, not_an_array
 from ._errors import (
@@ -123,6 +129,11 @@ class Array(NumpyMethods):
     def shape(self) -> tuple[int, ...]:
         """Size of each axis (GB/T 7.2.2.1)."""
         return self._array.shape
+
+    @shape.setter
+    def shape(self, value: Any) -> None:
+        """``x.shape = (2, 3)`` (swap-in arrays, as NumPy): reshape in place without a copy."""
+        set_shape(self, value)
 
     @property
     def size(self) -> int:
@@ -358,6 +369,10 @@ class Array(NumpyMethods):
 
     # -- display (aiarray/_printing.py) ------------------------------------------------
     def __repr__(self) -> str:
+        if self._numpy and not self._array.ndim:  # a NumPy scalar's repr, where NumPy has one
+            scalar = scalar_repr(self)
+            if scalar is not None:
+                return scalar
         return array_repr(self._array, self._dtype, self._numpy)
 
     def __str__(self) -> str:

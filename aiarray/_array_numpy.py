@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import builtins
 import types
+import weakref
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,42 @@ def _keep(self: Any, res: Any, out: Any = None) -> Any:
     elif type(res) is tuple:
         return tuple(_keep(self, r, out) for r in res)
     return res
+
+
+# 0-d swap-in arrays made as arrays (np.array(2.5), np.zeros(()), x.reshape(())), by id;
+# entries vanish with their arrays.  Other 0-d swap-in arrays are the results NumPy gives
+# as NumPy scalars (reductions, ufuncs, x[i]) and print as those (see scalar_repr).
+_ZERO_D_ARRAYS: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+
+
+def made_as_array(x: Any) -> Any:
+    """Mark ``x`` (when 0-d) as a 0-d array, which prints as NumPy prints a 0-d array."""
+    if type(x) is not tuple and getattr(x, "ndim", None) == 0:
+        _ZERO_D_ARRAYS[id(x)] = x
+    return x
+
+
+def scalar_repr(x: Any) -> str | None:
+    """NumPy's repr of the NumPy scalar a 0-d swap-in array stands for (``np.float64(2.5)``),
+    or None when ``x`` prints as an array (not 0-d, made as an array, complex32, or an
+    array of the standard namespace)."""
+    if not x._numpy or x._array.ndim or x._dtype is D.complex32 or \
+            _ZERO_D_ARRAYS.get(id(x)) is x:
+        return None
+    return repr(x._array[()])
+
+
+def set_shape(x: Any, value: Any) -> None:
+    """``x.shape = value``: NumPy's in-place reshape of a swap-in array (no copy); the
+    standard namespace's arrays have a read-only shape."""
+    if not x._numpy:
+        raise AttributeError("the shape of an array of the standard namespace is read-only; "
+                             "use aiarray.reshape")
+    dims = (value,) if isinstance(value, int | np.integer) else tuple(value)
+    try:
+        x._array = np.reshape(x._array, dims, copy=False)
+    except ValueError as e:
+        raise InvalidArgumentError(f"x.shape = {value!r}: {e}; use reshape() to copy") from None
 
 
 def setitem_value(value: Any, dt: np.dtype) -> Any:
@@ -118,6 +155,20 @@ class NumpyMethods:
     def strides(self) -> tuple[int, ...]:
         """Bytes to step along each axis."""
         return self._array.strides
+
+    @property
+    def data(self) -> memoryview:
+        """A memoryview of the data (NumPy's ndarray.data)."""
+        return self._array.data
+
+    @property
+    def base(self) -> None:
+        """None: aiarray Arrays do not record the array they view (see docs/numpy.md)."""
+        return None
+
+    def __delitem__(self, key: Any) -> None:
+        raise InvalidArgumentError("cannot delete array elements (use aiarray.numpy.delete "
+                                   "for a copy without them)")
 
     @property
     def flags(self) -> Any:

@@ -101,7 +101,7 @@ def _float_dtypes(op: ElementwiseOp, dt: np.dtype,
 
 def _check(op: ElementwiseOp, dt: np.dtype) -> None:
     if dt not in op.allowed:
-        raise TypeMismatchError(
+        raise D.CategoryError(
             f"{op.name}() requires {op.category} input, got dtype {D.name_of(dt)}"
         )
 
@@ -112,6 +112,8 @@ def unary(op: ElementwiseOp, x: object) -> object:
         raise not_an_array(op.name, "x", x)
     a = x._array
     dt, res = _float_dtypes(op, x._dtype, P.policy_for(x) if op.to_float else None)
+    if x._numpy and dt not in op.allowed:  # e.g. abs of bool: NumPy's own loop decides
+        return numpy_loop(op.name, (x,))
     _check(op, dt)
     if dt is not x._dtype:
         a = a.astype(dt)
@@ -221,6 +223,8 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
     pol = P.policy_for(x1, x2)
     a1, a2, dt = operands(op, x1, x2, pol)
     cdt, res = _float_dtypes(op, dt, pol)
+    if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
+        return numpy_loop(op.name, (x1, x2))
     if cdt is not dt:
         a1 = a1.astype(cdt)
         a2 = a2.astype(cdt)
@@ -288,6 +292,17 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
         raise InvalidArgumentError(f"in-place {op.name}(): x1 is a read-only view")
     x1._array[...] = res._array
     return x1
+
+
+def numpy_loop(name: str, args: tuple) -> object:
+    """Registry op ``name`` of swap-in operands whose dtype the op does not take: NumPy's
+    own ufunc (its loops decide, or its TypeError), as aiarray.numpy's ufunc does."""
+    from ._array_numpy import numpy_namespace
+
+    ns = numpy_namespace()
+    if name in ("real", "imag"):  # NumPy functions, not ufuncs
+        return ns._convert.on_views(getattr(np, name), args, {})
+    return ns._ufuncs.by_standard_name(name)._numpy_loop(args, {})
 
 
 def swapin_operand(x1: object, x2: object) -> object:

@@ -143,10 +143,16 @@ def name_of(dtype: np.dtype) -> str:
     return NAME.get(dtype, str(dtype))
 
 
+class CategoryError(TypeMismatchError):
+    """A dtype outside the input category a function takes (e.g. bool input of abs):
+    a TypeMismatchError; the NumPy swap-in hands such calls to NumPy's own loops."""
+
+
 def check_category(dtype: np.dtype, category: str, func: str, argname: str = "x") -> None:
-    """Raise TypeError when ``dtype`` is not in the standard's input ``category``."""
+    """Raise TypeError (CategoryError) when ``dtype`` is not in the standard's input
+    ``category``."""
     if dtype not in CATEGORIES[category]:
-        raise TypeMismatchError(
+        raise CategoryError(
             f"{func}() requires {category} input for {argname}, got dtype {name_of(dtype)}"
         )
 

@@ -10,9 +10,11 @@ The output checker normalises exactly these documented differences, nothing else
 
 1. The array class: ``Array(`` prints where NumPy prints ``array(``, and
    ``<class 'aiarray.Array'>`` where NumPy prints ``<class 'numpy.ndarray'>``.
-2. NumPy scalars: a full reduction or a scalar index gives a 0-d Array where NumPy gives
-   a NumPy scalar, so NumPy's ``np.float64(2.0)`` is compared as the repr of the 0-d
-   array of the same dtype and value (``array(2.)``); dtype and value must agree.
+2. (Off unless asked for with ``--lenient``.)  NumPy scalars: where NumPy gives a NumPy
+   scalar, aiarray.numpy gives a 0-d Array that prints as that scalar
+   (``np.float64(2.0)``); with this rule a NumPy scalar's repr is compared as the repr of
+   the 0-d array of the same dtype and value, which prints fewer digits: it can hide a
+   difference in the last digits, so the tests do not use it.
 3. Runs of whitespace compare equal (doctest's NORMALIZE_WHITESPACE), since the scalar
    reprs of rule 2 change line lengths and so NumPy's line wrapping.
 4. Exceptions match when aiarray raises an instance of the built-in Python exception
@@ -23,7 +25,8 @@ numbers, timings, addresses) is not comparable and is counted apart, as is one t
 fails under NumPy itself (e.g. it needs matplotlib).  ``tests/numpy_doctest_excluded.txt``
 lists the examples excluded on purpose, each with its reason.
 
-``python tests/_numpy_doctests.py`` prints the pass rate and the failures.
+``python tests/_numpy_doctests.py [-v] [--lenient]`` prints the pass rate and the failures
+(``--lenient``: with rule 2).
 """
 
 from __future__ import annotations
@@ -121,7 +124,12 @@ def run(exs: list[doctest.Example], np_module: Any,
     return out
 
 
+STRICT = True  # rule 2 off (the default); --lenient turns it on
+
+
 def _scalar_as_array(m: re.Match) -> str:
+    if STRICT:
+        return m.group(0)
     try:
         value = eval(m.group(0), {"np": numpy, "nan": numpy.nan, "inf": numpy.inf})
     except Exception:
@@ -137,10 +145,10 @@ def normalise_numpy(text: str) -> str:
 
 
 def normalise_aiarray(text: str) -> str:
-    """aiarray's output with rules 1 and 3 applied."""
+    """aiarray's output with rules 1, 2 and 3 applied."""
     text = text.replace("<class 'aiarray.Array'>", "<class 'numpy.ndarray'>")
     text = re.sub(r"(?<![A-Za-z0-9_.])Array\(", "array(", text)
-    return _SPACE.sub(" ", text).strip()
+    return _SPACE.sub(" ", _SCALAR.sub(_scalar_as_array, text)).strip()
 
 
 def _builtin_base(exc: type) -> tuple[type, ...]:
@@ -242,6 +250,8 @@ def served_names() -> list[str]:
 
 def main() -> None:
     """Print the pass rate and every failing example."""
+    global STRICT
+    STRICT = "--lenient" not in sys.argv
     excluded = load_excluded()
     totals = dict.fromkeys(("passed", "failed", "excluded", "not comparable"), 0)
     failures = []

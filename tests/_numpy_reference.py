@@ -10,9 +10,9 @@ import aiarray as xp
 
 
 def assert_like_numpy(got: Any, want: Any, *, tag: bool | None = True, exact: bool = True,
-                      where: str = "") -> None:
+                      where: str = "", rtol: float = 1e-12) -> None:
     """``got`` (aiarray) holds what ``want`` (NumPy) holds: same dtype, shape and values
-    (NaN equal to NaN; ``exact=False``: to NumPy's assert_allclose default tolerance).
+    (NaN equal to NaN; ``exact=False``: within ``rtol``).
     An ndarray or NumPy scalar must come back as an Array (a 0-d one for a scalar);
     ``tag`` is the namespace the Array must belong to (True: aiarray.numpy)."""
     if isinstance(want, tuple | list):
@@ -20,7 +20,7 @@ def assert_like_numpy(got: Any, want: Any, *, tag: bool | None = True, exact: bo
             f"{where}: {type(got).__name__} for NumPy's {type(want).__name__}"
         assert len(got) == len(want), where
         for i, (g, w) in enumerate(zip(got, want)):
-            assert_like_numpy(g, w, tag=tag, exact=exact, where=f"{where}[{i}]")
+            assert_like_numpy(g, w, tag=tag, exact=exact, where=f"{where}[{i}]", rtol=rtol)
         return
     if isinstance(want, np.ndarray | np.generic):
         assert type(got) is xp.Array, f"{where}: {type(got).__name__}, not an Array"
@@ -33,7 +33,7 @@ def assert_like_numpy(got: Any, want: Any, *, tag: bool | None = True, exact: bo
         if exact:
             np.testing.assert_array_equal(g, w, err_msg=where)
         else:
-            np.testing.assert_allclose(g, w, err_msg=where, rtol=1e-12, equal_nan=True)
+            np.testing.assert_allclose(g, w, err_msg=where, rtol=rtol, equal_nan=True)
         return
     assert type(got) is type(want), f"{where}: {type(got).__name__} != {type(want).__name__}"
     assert got == want or (got != got and want != want), f"{where}: {got!r} != {want!r}"

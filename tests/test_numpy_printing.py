@@ -89,3 +89,18 @@ def test_printoptions_apply():
     with anp.printoptions(precision=2):
         assert repr(anp.asarray([1 / 3])) == "Array([0.33])"
     assert repr(anp.asarray([1 / 3])) == "Array([0.33333333])"
+
+
+def test_zero_d_results_print_as_numpys_scalars():
+    """Where NumPy gives a NumPy scalar (a full reduction, a ufunc of 0-d input, x[i]),
+    the swap-in's 0-d Array prints as that scalar; a 0-d array made as an array prints
+    as NumPy prints a 0-d array."""
+    a, x = numpy.arange(10), anp.arange(10)
+    for f in (lambda m, v: v.sum(), lambda m, v: m.mean(v), lambda m, v: v[3],
+              lambda m, v: m.sin(m.float32(0.5)), lambda m, v: (v > 3).any(),
+              lambda m, v: m.unravel_index(99, (6, 7, 8)), lambda m, v: v.max() + 1,
+              lambda m, v: m.array(2.5), lambda m, v: m.zeros(()), lambda m, v: v.reshape(10)[0],
+              lambda m, v: m.asarray(7).astype(m.float32), lambda m, v: m.float64(1.5)):
+        assert repr(f(anp, x)) == repr(f(numpy, a)).replace("array(", "Array(")
+        assert str(f(anp, x)) == str(f(numpy, a))
+    assert repr(xp.asarray(2.5)) == "Array(2.5, dtype=float64)"  # the standard namespace

@@ -262,3 +262,28 @@ def test_lib_stride_tricks_sliding_windows():
         w[0, 0] = 1.0
     with raises(ValueError, xp.Status.INVALID_ARGUMENT, "writeable"):
         anp.lib.stride_tricks.sliding_window_view(x, 3, writeable=True)
+
+
+def test_as_strided_stays_inside_the_memory():
+    z = anp.arange(1, 15, dtype=anp.uint32)
+    r = anp.lib.stride_tricks.as_strided(z, (11, 4), (4, 4))
+    want = numpy.lib.stride_tricks.as_strided(numpy.arange(1, 15, dtype=numpy.uint32),
+                                              (11, 4), (4, 4))
+    assert_like_numpy(r, want)
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "outside an array"):
+        anp.lib.stride_tricks.as_strided(z, (12, 4), (4, 4))  # one row past the end
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "outside an array"):
+        anp.lib.stride_tricks.as_strided(z[2:], (3,), (-8,))  # before the start
+
+
+def test_shape_setter_data_and_delitem():
+    g = anp.arange(24)
+    g.shape = (6, 4)
+    assert g.shape == (6, 4)
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT):
+        g.T.shape = (24,)  # needs a copy
+    with pytest.raises(AttributeError, match="read-only"):
+        xp.arange(4).shape = (2, 2)
+    assert g.data.nbytes == numpy.arange(24).data.nbytes
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "delete"):
+        del g[0]

@@ -519,6 +519,8 @@ frompyfunc = _np.frompyfunc
 get_include = _np.get_include
 show_config = _np.show_config
 show_runtime = _np.show_runtime
+info = _np.info
+__version__ = _np.__version__  # the NumPy whose API this namespace serves (and calls)
 typing = _np.typing
 dtypes = _np.dtypes
 

@@ -26,6 +26,7 @@ import numpy as np
 from .. import _dtypes as D
 from .._api.data_type import convert
 from .._array import Array
+from .._array_numpy import made_as_array
 from .._dispatch import same_kind
 from .._errors import (
     AiarrayError,
@@ -119,7 +120,8 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
     if type(obj) is Array:
         src = obj._dtype
         if dt is None or dt is src:
-            if not copy and obj._numpy and not ndmin and (order in (None, "K", "A") or (
+            if not copy and obj._numpy and not ndmin and obj._array.ndim and (
+                    order in (None, "K", "A") or (
                     order == "C" and obj._array.flags.c_contiguous) or (
                     order == "F" and obj._array.flags.f_contiguous)):
                 return obj  # as NumPy: the array itself when nothing changes
@@ -136,7 +138,7 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
         shape = (1,) * (ndmin - res.ndim) + res.shape
         res = Array._new(res._array.reshape(shape), res._dtype, True) if type(res) is Array \
             else res.reshape(shape)
-    return res
+    return made_as_array(res)
 
 
 def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func: str) -> Any:
@@ -216,7 +218,9 @@ def numpy_fallback(npfunc: Any) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 return adapter(*args, **kwargs)
-            except ForeignDataError:
+            except (ForeignDataError, D.CategoryError):
+                # data aiarray has no dtype for, or a dtype the standard's function does
+                # not take (bool abs, complex maximum): NumPy's own loops decide
                 return on_views(npfunc, args, kwargs)
             except _AxisError as e:
                 if isinstance(e, np.exceptions.AxisError):
@@ -277,7 +281,7 @@ def wrap(res: Any) -> Any:
     (others stay as NumPy made them), inside tuples, lists and named tuples too."""
     if isinstance(res, np.ndarray):
         if type(res) is np.ndarray or isinstance(res, np.memmap):
-            return _from_ndarray(np.asarray(res))
+            return made_as_array(_from_ndarray(np.asarray(res)))  # (a 0-d array stays one)
         return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
     if isinstance(res, np.generic):
         if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
@@ -448,8 +452,8 @@ def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> 
     if dt is x._dtype:
         if not copy:
             return x
-        return Array._new(x._array.copy(order=order), dt, x._numpy)
-    return Array._new(convert(x._array, x._dtype, dt), dt, x._numpy)
+        return made_as_array(Array._new(x._array.copy(order=order), dt, x._numpy))
+    return made_as_array(Array._new(convert(x._array, x._dtype, dt), dt, x._numpy))
 
 
 def view_method(x: Array, dtype: Any, kind: Any) -> Array:
@@ -462,7 +466,10 @@ def view_method(x: Array, dtype: Any, kind: Any) -> Array:
         dtype, kind = None, dtype  # x.view(np.ndarray)
     if dtype is None:
         return Array._new(x._array.view(), x._dtype, x._numpy)
-    dt = dtype_of(dtype, "dtype", "view")
+    try:
+        dt = dtype_of(dtype, "dtype", "view")
+    except ForeignDataError:  # e.g. rows as np.void records: NumPy's own array, as NumPy
+        return x._array.view(dtype)
     try:
         a = x._array.view(dt)
     except ValueError as e:

@@ -94,7 +94,7 @@ def _dt(dtype: Any, func: str, default: np.dtype = D.float64) -> np.dtype:
 def _ordered(x: Array, order: str) -> Array:
     if order == "F" and x.ndim > 1:
         x._array = np.asfortranarray(x._array)
-    return x
+    return C.made_as_array(x)
 
 
 @C.numpy_fallback(np.empty)
@@ -162,7 +162,7 @@ def empty_like(prototype: Any, dtype: Any = None, order: str = "K", subok: built
                shape: Any = None, *, device: Any = None) -> Array:
     """Uninitialised Array with the shape and dtype of ``prototype``."""
     dims, dt = _like(prototype, dtype, shape, "empty_like")
-    return C.tag(S.empty(dims, dtype=dt, device=device))
+    return C.made_as_array(C.tag(S.empty(dims, dtype=dt, device=device)))
 
 
 @C.numpy_fallback(np.zeros_like)
@@ -170,7 +170,7 @@ def zeros_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool
                shape: Any = None, *, device: Any = None) -> Array:
     """Zeros with the shape and dtype of ``a``."""
     dims, dt = _like(a, dtype, shape, "zeros_like")
-    return C.tag(S.zeros(dims, dtype=dt, device=device))
+    return C.made_as_array(C.tag(S.zeros(dims, dtype=dt, device=device)))
 
 
 @C.numpy_fallback(np.ones_like)
@@ -178,7 +178,7 @@ def ones_like(a: Any, dtype: Any = None, order: str = "K", subok: builtins.bool 
               shape: Any = None, *, device: Any = None) -> Array:
     """Ones with the shape and dtype of ``a``."""
     dims, dt = _like(a, dtype, shape, "ones_like")
-    return C.tag(S.ones(dims, dtype=dt, device=device))
+    return C.made_as_array(C.tag(S.ones(dims, dtype=dt, device=device)))
 
 
 @C.numpy_fallback(np.full_like)
@@ -285,7 +285,7 @@ def astype(x: Any, dtype: Any, /, *, copy: builtins.bool = True, device: Any = N
     """``x`` cast to ``dtype`` (checked: values that do not fit raise)."""
     a = C.arr(x, "astype", "x")
     res = T.astype(a, C.dtype_of(dtype, "dtype", "astype"), copy=copy, device=device)
-    return res if res is a else C.tag(res)
+    return res if res is a else C.made_as_array(C.tag(res))
 
 
 def fromfunction(function: Any, shape: Any, *, dtype: Any = float, like: Any = None,

@@ -300,6 +300,9 @@ class NpzFile:
         """Close the file."""
         self._npz.close()
 
+    def __repr__(self) -> str:
+        return repr(self._npz)
+
     def __enter__(self) -> NpzFile:
         return self
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _promotion as P
 from .._api import data_type as T
 from .._api import manipulation as M
 from .._api import searching as Q
@@ -120,12 +121,17 @@ def amin(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
 
 
 def _stat_input(x: Array, dtype: Any, func: str) -> Array | None:
-    """``x`` in the dtype NumPy computes ``func`` in (integers: float64), or None when
-    NumPy's own function should run (an integer ``dtype=``)."""
+    """``x`` in the dtype ``func`` computes in, or None when NumPy's own function should
+    run (an integer ``dtype=``).  Integer and bool input: the policy's "statistics" rule
+    (the numpy policy: float64), or, for a policy without one, the standard function's
+    own (GB/T's INT_TO_FLOAT)."""
     dt = C.dtype_of(dtype, "dtype", func)
     if dt is None:
         if x._dtype in D.INTEGER or x._dtype is D.bool_:
-            dt = D.float64
+            table = P.policy_for(x).int_to_float
+            if table is None:
+                return x
+            dt = table["statistics"][x._dtype]
         else:
             return x
     if dt not in D.FLOAT:

@@ -84,7 +84,7 @@ def where(condition: Any, x: Any = NoValue, y: Any = NoValue, /) -> Any:
     oy = C.operand(y, "where", "y")
     if type(ox) is not Array and type(oy) is not Array:
         ox = C.arr(ox, "where", "x")
-    return C.tag(Q.where(c, ox, oy))
+    return C.made_as_array(C.tag(Q.where(c, ox, oy)))
 
 
 @C.numpy_fallback(np.nonzero)

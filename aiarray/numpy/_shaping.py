@@ -46,7 +46,7 @@ def reshape(a: Any, /, shape: Any = None, order: str = "C", *, newshape: Any = N
     dims = _shape_arg(shape, "reshape")
     if (order != "C" and x.ndim > 1) or order == "F":
         return C.on_views(np.reshape, (x, dims), {"order": order, "copy": copy})
-    return C.tag(M.reshape(x, dims, copy=copy))
+    return C.made_as_array(C.tag(M.reshape(x, dims, copy=copy)))
 
 
 @C.numpy_fallback(np.ravel)
@@ -64,7 +64,7 @@ def transpose(a: Any, axes: Any = None) -> Array:
     x = C.arr(a, "transpose", "a")
     if axes is None:
         axes = tuple(range(x.ndim))[::-1]
-    return C.tag(M.permute_dims(x, tuple(axes)))
+    return C.made_as_array(C.tag(M.permute_dims(x, tuple(axes))))
 
 
 @C.numpy_fallback(np.permute_dims)
@@ -105,7 +105,7 @@ def squeeze(a: Any, axis: Any = None) -> Array:
     x = C.arr(a, "squeeze", "a")
     if axis is None:
         axis = tuple(i for i, d in enumerate(x.shape) if d == 1)
-    return C.tag(M.squeeze(x, axis))
+    return C.made_as_array(C.tag(M.squeeze(x, axis)))
 
 
 @C.numpy_fallback(np.expand_dims)
@@ -292,7 +292,7 @@ def flip(m: Any, axis: Any = None) -> Array:
 def broadcast_to(array: Any, shape: Any, subok: builtins.bool = False) -> Array:
     """A read-only view of ``array`` broadcast to ``shape``."""
     x = C.arr(array, "broadcast_to", "array")
-    return C.tag(M.broadcast_to(x, _shape_arg(shape, "broadcast_to")))
+    return C.made_as_array(C.tag(M.broadcast_to(x, _shape_arg(shape, "broadcast_to"))))
 
 
 @C.numpy_fallback(np.broadcast_arrays)

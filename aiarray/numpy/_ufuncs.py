@@ -60,16 +60,23 @@ class ufunc:  # noqa: N801 - NumPy's name
         if len(args) != self.nin:
             raise TypeMismatchError(
                 f"{self.__name__}() takes {self.nin} input(s), got {len(args)}")
+        kw: dict[str, Any] = {"casting": casting}
+        if where is not True:
+            kw["where"] = where
+        if dtype is not None:
+            kw["dtype"] = C.np_dtype(C.dtype_of(dtype))
+        if out is not None:
+            kw["out"] = out
         if self._std is None or (self._views_for_ints and _has_ints(args)):
-            kw: dict[str, Any] = {"casting": casting}
-            if where is not True:
-                kw["where"] = where
-            if dtype is not None:
-                kw["dtype"] = C.np_dtype(C.dtype_of(dtype))
-            if out is not None:
-                kw["out"] = out
-            return C.on_views(self._np, tuple(_ndarg(a, self.__name__) for a in args), kw)
-        return self._general(args, out, where, casting, dtype)
+            return self._numpy_loop(args, kw)
+        try:
+            return self._general(args, out, where, casting, dtype)
+        except D.CategoryError:  # a dtype the standard's function does not take
+            return self._numpy_loop(args, kw)
+
+    def _numpy_loop(self, args: tuple, kw: dict) -> Any:
+        """NumPy's own ufunc on views of the arguments (its loops, its result dtype)."""
+        return C.on_views(self._np, tuple(_ndarg(a, self.__name__) for a in args), kw)
 
     _views_for_ints = False
 
@@ -146,7 +153,10 @@ class _Unary(ufunc):
         if not kwargs and len(args) == 1:
             x = args[0]
             if type(x) is Array and x._numpy:
-                return self._std(x)
+                try:
+                    return self._std(x)
+                except D.CategoryError:  # e.g. abs of bool: NumPy's own loop
+                    return self._numpy_loop(args, {})
         return ufunc.__call__(self, *args, **kwargs)
 
 
@@ -159,12 +169,15 @@ class _Binary(ufunc):
             x1, x2 = args
             t1 = type(x1)
             t2 = type(x2)
-            if t1 is Array:
-                if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
-                        t2 is Array and x2._numpy):
+            try:
+                if t1 is Array:
+                    if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
+                            t2 is Array and x2._numpy):
+                        return self._std(x1, x2)
+                elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
                     return self._std(x1, x2)
-            elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
-                return self._std(x1, x2)
+            except D.CategoryError:  # e.g. maximum of complex: NumPy's own loop
+                return self._numpy_loop(args, {})
         return ufunc.__call__(self, *args, **kwargs)
 
 
@@ -266,6 +279,14 @@ STANDARD = {
 
 
 _MADE: dict[str, ufunc] = {}
+
+
+def by_standard_name(name: str) -> ufunc:
+    """The ufunc that computes the op registry's ``name`` (``abs`` -> ``absolute``,
+    ``round`` -> ``rint``)."""
+    if name == "round":
+        return make("rint")
+    return make(next(n for n, s in STANDARD.items() if s == name))
 
 
 def make(name: str) -> ufunc:

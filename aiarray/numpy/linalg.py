@@ -206,11 +206,20 @@ def pinv(a: Any, rcond: Any = None, hermitian: builtins.bool = False, *,
 
 
 @C.numpy_fallback(np.linalg.norm)
+def _numpys_norm(x: Array) -> builtins.bool:
+    """Norms of NumPy's dtypes are NumPy's own (its summation order, so its last digit);
+    aiarray's norms (computed in float64, scaled against overflow) serve bfloat16 and
+    complex32."""
+    return x._dtype is not D.bfloat16 and x._dtype is not D.complex32
+
+
 def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: builtins.bool = False) -> Array:
     """Vector or matrix norm, NumPy's rules: no axis gives the 2-norm of the flattened
     array (ord=None), else the vector norm of a 1-D or the matrix norm of a 2-D array;
     an int axis a vector norm, a pair of axes a matrix norm."""
     a = _float(x, "norm", "x")
+    if _numpys_norm(a):
+        return _views("norm", a, ord, axis, keepdims)
     if axis is None:
         if ord is None:
             res = _call(L.vector_norm, a, axis=None)
@@ -249,14 +258,19 @@ def _moved(a: Array, axes: tuple) -> Array:
 def vector_norm(x: Any, /, *, axis: Any = None, keepdims: builtins.bool = False,
                 ord: Any = 2) -> Array:
     """Vector p-norm over ``axis`` (all elements when None)."""
-    return _call(L.vector_norm, _float(x, "vector_norm", "x"), axis=axis, keepdims=keepdims,
-                 ord=ord)
+    a = _float(x, "vector_norm", "x")
+    if _numpys_norm(a):
+        return _views("vector_norm", a, axis=axis, keepdims=keepdims, ord=ord)
+    return _call(L.vector_norm, a, axis=axis, keepdims=keepdims, ord=ord)
 
 
 @C.numpy_fallback(np.linalg.matrix_norm)
 def matrix_norm(x: Any, /, *, keepdims: builtins.bool = False, ord: Any = "fro") -> Array:
     """Matrix norm over the last two axes."""
-    return _call(L.matrix_norm, _float(x, "matrix_norm", "x"), keepdims=keepdims, ord=ord)
+    a = _float(x, "matrix_norm", "x")
+    if _numpys_norm(a):
+        return _views("matrix_norm", a, keepdims=keepdims, ord=ord)
+    return _call(L.matrix_norm, a, keepdims=keepdims, ord=ord)
 
 
 @C.numpy_fallback(np.linalg.cond)
