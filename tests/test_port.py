@@ -243,14 +243,18 @@ def test_a_numpy_script_runs_on_the_swap_in(capsys):
     assert r["output"]["target"] == "scaled: float32 1.0"
 
 
-def test_integer_times_float32_array(capsys):
+def test_integer_statistics_and_integer_times_float32(capsys):
     code, r = port("stats_np.py", capsys=capsys)
     assert code == 1
-    first = r["first_divergence"]
-    assert (first["line"], first["op"]) == (marker("stats_np.py", "first"), "multiply")
-    assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
-    assert first["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
-    assert first["rules"]["numpy"]["note"].startswith("integer with floating")
+    first = r["first_divergence"]  # int32 mean: NumPy's float64, GB/T's float32
+    assert (first["line"], first["op"]) == (marker("stats_np.py", "mean"), "Array.mean")
+    assert first["results"]["numpy"]["dtype"] == str(np.arange(3, dtype=np.int32).mean().dtype)
+    assert rule_cells(r, "ascend") == ("int-to-float", "s32", "mean", "float32")
+    weights = next(d for d in r["differences"] if d["line"] == marker("stats_np.py", "weights"))
+    assert weights["origin"] and weights["op"] == "multiply"
+    assert weights["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
+    assert weights["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
+    assert weights["rules"]["numpy"]["note"].startswith("integer with floating")
 
 
 def test_max_ops_bounds_the_trace(capsys):
@@ -285,7 +289,9 @@ def test_numpy_functions_applied_to_arrays_are_traced(capsys):
     assert first["results"]["numpy"]["dtype"] == str(np.sin(np.int8(1)).dtype)
     assert rule_cells(r, "ascend") == ("int-to-float", "s8", "sin", "float32")
     ops = [(d["line"], d["op"]) for d in r["differences"]]
-    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin")]
+    assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin"),
+                   (marker("protocols_np.py", "function"), "numpy.mean")]
+    assert r["differences"][1]["rules"]["numpy"]["column"] == "mean"
 
 
 def test_numpy_imports_are_rewritten_and_others_left_alone():
