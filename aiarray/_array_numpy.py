@@ -57,7 +57,8 @@ _ZERO_D_ARRAYS: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDiction
 
 def made_as_array(x: Any) -> Any:
     """Mark ``x`` (when 0-d) as a 0-d array, which prints as NumPy prints a 0-d array."""
-    if type(x) is not tuple and getattr(x, "ndim", None) == 0:
+    a = getattr(x, "_array", None)
+    if a is not None and not a.ndim:
         _ZERO_D_ARRAYS[id(x)] = x
     return x
 
@@ -167,8 +168,7 @@ class NumpyMethods:
         return None
 
     def __delitem__(self, key: Any) -> None:
-        raise InvalidArgumentError("cannot delete array elements (use aiarray.numpy.delete "
-                                   "for a copy without them)")
+        raise InvalidArgumentError("cannot delete array elements")
 
     @property
     def flags(self) -> Any:

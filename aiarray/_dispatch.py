@@ -370,14 +370,20 @@ def _as_ufunc_like(func: Callable) -> Callable:
 
 
 _new = object.__new__
-# NumPy's kind order for "same_kind" casting: bool < unsigned < signed < float < complex.
-_KIND_ORDER = {D.bool_: 0, **dict.fromkeys(D.UNSIGNED, 1), **dict.fromkeys(D.SIGNED, 2),
-               **dict.fromkeys(D.REAL_FLOAT, 3), **dict.fromkeys(D.COMPLEX, 4)}
+# NumPy's kind order for "same_kind" casting: bool < unsigned < signed < float < complex
+# (bfloat16, kind "V", is a float; complex32, a record, is complex).
+_KIND_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3, "V": 3, "c": 4}
+
+
+def kind_rank(dt: np.dtype) -> int:
+    """The place of ``dt``'s kind in NumPy's order bool < unsigned < signed < float <
+    complex."""
+    return 4 if dt is D.complex32 else _KIND_ORDER[dt.kind]
 
 
 def same_kind(src: np.dtype, dst: np.dtype) -> bool:
     """NumPy's ``casting="same_kind"``: ``src`` may become ``dst`` (sizes may shrink)."""
-    return _KIND_ORDER[src] <= _KIND_ORDER[dst]
+    return kind_rank(src) <= kind_rank(dst)
 
 
 def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
@@ -466,9 +472,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 return binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
                 dt = x1._dtype
+                tag = x1._numpy
                 # P.policy_for(x1) inlined (the per-call cost of small arrays)
-                pol = P._local_policy.get() or (
-                    P.swapin_policy() if x1._numpy else P._global_policy)
+                pol = P._local_policy.get() or (P.swapin_policy() if tag else P._global_policy)
                 if pol.scalar_results[type(x2)].get(dt) is dt:
                     res = result_of(dt)
                     a = x1._array
@@ -482,11 +488,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))
                         except (RuntimeError, ValueError):  # busy context
-                            return _short_binary(op, ufunc, a, b, res, x1._numpy)
+                            return _short_binary(op, ufunc, a, b, res, tag)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
-                        obj._numpy = x1._numpy
+                        obj._numpy = tag
                         return obj
             if method:
                 if defers(x2):

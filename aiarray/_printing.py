@@ -49,8 +49,8 @@ def _shortest(values: np.ndarray, narrow: np.dtype) -> np.ndarray:
 
 def display(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """The ndarray NumPy prints for data ``a`` of aiarray dtype ``dtype``."""
-    if dtype is D.bfloat16:
-        return _shortest(a.astype(np.float64), D.bfloat16)
+    if dtype.name == "bfloat16":  # (by name: bfloat16's dtype may not be loaded yet)
+        return _shortest(a.astype(np.float64), dtype)
     if dtype is D.complex32:
         re = _shortest(a["real"].astype(np.float64), D.float16)
         im = _shortest(a["imag"].astype(np.float64), D.float16)

@@ -1,7 +1,10 @@
 """Per-call cost of the NumPy swap-in (aiarray.numpy) beside NumPy, and of the standard
 namespace's short path beside a reference checkout.
 
-    python benchmarks/swapin.py [--reference /path/to/other/checkout] [--reps 7]
+    python benchmarks/swapin.py [--reference DIR] [--reps 7]
+
+``DIR`` holds another version's ``aiarray`` package, e.g. the commit this branch started
+from: ``mkdir /tmp/base && git archive <commit> aiarray | tar -x -C /tmp/base``.
 
 Part 1 times NumPy calls and the same calls with ``np`` bound to aiarray.numpy, at
 shapes () and (10,), interleaved in one process (each repetition times both), and

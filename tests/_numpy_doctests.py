@@ -38,8 +38,10 @@ import doctest
 import gc
 import importlib
 import io
+import os
 import re
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,9 @@ def run(exs: list[doctest.Example], np_module: Any,
     sys.displayhook = sys.__displayhook__
     files = any(_FILES.search(ex.source) for ex in exs)
     saved_unraisable = sys.unraisablehook
+    saved_cwd = os.getcwd()
+    scratch = tempfile.TemporaryDirectory(prefix="numpy-doctest-")
+    os.chdir(scratch.name)  # examples write files (np.save("test.npy", ...)) here
     if files:  # files NumPy's examples drop unclosed (ResourceWarning): not ours to report
         sys.unraisablehook = lambda _: None
     try:
@@ -121,6 +126,8 @@ def run(exs: list[doctest.Example], np_module: Any,
     finally:
         sys.displayhook = saved_hook
         sys.unraisablehook = saved_unraisable
+        os.chdir(saved_cwd)
+        scratch.cleanup()
     return out
 
 

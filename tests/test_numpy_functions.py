@@ -124,9 +124,11 @@ CALLS = {
     "median": lambda np, a: np.median(a, 0) if a.dtype.kind not in 'c' else np.zeros(1),
 }
 
-# Known differences, each with its reason.
+# Known differences, each with its reason and the result aiarray.numpy gives instead.
 KNOWN = {
-    "pow2[bool]": "bool ** 2 follows NEP 50's table (int64); NumPy picks its int8 power loop",
+    # NEP 50 promotes bool with a Python int to int64; NumPy's power has no bool loop and
+    # picks its int8 loop for this one ufunc.
+    "pow2[bool]": lambda got: got.dtype == numpy.int64,
 }
 INEXACT = ("mean", "mean1", "std", "var1", "linalg_norm", "percentile", "median", "fft",
            "mean_f32", "pow2", "exp", "sin", "sqrt", "log1p", "dot", "matmul", "tensordot",
@@ -136,9 +138,10 @@ INEXACT = ("mean", "mean1", "std", "var1", "linalg_norm", "percentile", "median"
 @pytest.mark.parametrize("dt", DTYPES)
 @pytest.mark.parametrize("name", list(CALLS))
 def test_like_numpy(name: str, dt: str) -> None:
-    if f"{name}[{dt}]" in KNOWN:
-        pytest.skip(KNOWN[f"{name}[{dt}]"])
     a = data(dt)
+    if f"{name}[{dt}]" in KNOWN:
+        assert KNOWN[f"{name}[{dt}]"](CALLS[name](anp, anp.asarray(a)))
+        return
     f = CALLS[name]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -129,3 +129,21 @@ def test_foreign_overrides_get_notimplemented():
     x = anp.asarray(A)
     assert x.__array_ufunc__(numpy.add, "__call__", x, Other()) is NotImplemented
     assert numpy.add(x, Other()) == "other"
+
+
+@pytest.mark.parametrize("call", [
+    lambda x: xp.full(2, numpy.float64(1.5)), lambda x: xp.linspace(numpy.float64(0), 1, 3),
+    lambda x: xp.arange(numpy.int64(3)), lambda x: xp.clip(x, numpy.float64(1.5), 2.5),
+    lambda x: xp.where(x > 1, x, numpy.float64(0)), lambda x: xp.pad(x, (1, 1), value=9.0),
+    lambda x: xp.isclose(x, numpy.float64(2)), lambda x: xp.asarray(numpy.float64(2)),
+    lambda x: xp.multiply_add(x, numpy.float64(2), numpy.float64(1)),
+    lambda x: xp.add(x, numpy.float64(1)), lambda x: x ** numpy.int64(2),
+    lambda x: xp.searchsorted(x, numpy.float64(2)), lambda x: xp.eye(numpy.int64(2)),
+    lambda x: xp.zeros((numpy.int64(2),)), lambda x: xp.roll(x, numpy.int64(1)),
+    lambda x: xp.sum(x, axis=numpy.int64(0)), lambda x: xp.std(x, correction=numpy.float64(1)),
+    lambda x: xp.full_like(x, numpy.int32(3))], ids=range(18))
+def test_standard_namespace_takes_numpy_scalars_as_python_scalars(call):
+    x = xp.asarray([1.0, 2.0, 3.0])
+    res = call(x)
+    assert type(res) is xp.Array and not res._numpy and res.dtype in (xp.float64, xp.int64,
+                                                                       xp.bool)

@@ -285,5 +285,5 @@ def test_shape_setter_data_and_delitem():
     with pytest.raises(AttributeError, match="read-only"):
         xp.arange(4).shape = (2, 2)
     assert g.data.nbytes == numpy.arange(24).data.nbytes
-    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "delete"):
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "cannot delete array elements"):
         del g[0]

@@ -25,12 +25,12 @@ import builtins as _builtins
 import math as _math
 from typing import Any as _Any
 
-import ml_dtypes as _ml_dtypes
 import numpy as _np
 
 from .. import _dtypes as _D
 from .. import _promotion as _P
 from .._api.info import __array_namespace_info__
+from .._array import Array as _Array
 from .._array_numpy import FlatIter as flatiter
 from . import _convert, _protocols, exceptions, fft, linalg, random, testing
 from ._creation import (
@@ -450,8 +450,8 @@ float32 = _np.float32
 float64 = _np.float64
 complex64 = _np.complex64
 complex128 = _np.complex128
-bfloat16 = _ml_dtypes.bfloat16  # aiarray's extra dtypes
 complex32 = _D.complex32  # a dtype object: NumPy has no complex32 scalar type
+# bfloat16 (ml_dtypes' scalar type) is served by __getattr__ below: it loads on first use
 intp = _np.intp
 uintp = _np.uintp
 int_ = _np.int_
@@ -519,10 +519,17 @@ frompyfunc = _np.frompyfunc
 get_include = _np.get_include
 show_config = _np.show_config
 show_runtime = _np.show_runtime
-info = _np.info
 __version__ = _np.__version__  # the NumPy whose API this namespace serves (and calls)
 typing = _np.typing
 dtypes = _np.dtypes
+
+
+def info(object: _Any = None, maxwidth: int = 76, output: _Any = None,
+         toplevel: str = "numpy") -> None:
+    """NumPy's info: for an Array, NumPy's description of its data (``class: ndarray``)."""
+    if type(object) is _Array:
+        object = _convert.view(object)
+    _np.info(object, maxwidth, output, toplevel)
 
 
 # -- the swap-in's promotion policy ------------------------------------------------------
@@ -549,6 +556,10 @@ _LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first 
 
 
 def __getattr__(name: str) -> _Any:
+    if name == "bfloat16":  # aiarray's extra dtype: ml_dtypes' scalar type, loaded on use
+        import ml_dtypes
+
+        return ml_dtypes.bfloat16
     if name in _LAZY:
         import importlib
 
@@ -562,5 +573,5 @@ def __getattr__(name: str) -> _Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({n for n in globals() if not n.startswith("_")} | _LAZY
+    return sorted({n for n in globals() if not n.startswith("_")} | _LAZY | {"bfloat16"}
                   | {"__array_api_version__", "__array_namespace_info__"})

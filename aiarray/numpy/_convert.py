@@ -42,7 +42,7 @@ PY_SCALARS = (builtins.bool, int, float, complex)
 NOVALUE = np._NoValue  # NumPy's "argument not given"
 
 _BUILTIN_TYPES = {builtins.bool: D.bool_, int: D.int64, float: D.float64, complex: D.complex128}
-_NAMES = {"bfloat16": D.bfloat16, "complex32": D.complex32}
+_NAMES = ("bfloat16", "complex32")  # aiarray's dtypes NumPy has no name for
 
 
 _KNOWN: dict[Any, np.dtype] = {}  # dtype forms seen before -> aiarray dtype
@@ -73,7 +73,7 @@ def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
     if dt is not None:
         return dt
     if isinstance(dtype, str) and dtype in _NAMES:
-        return _NAMES[dtype]
+        return getattr(D, dtype)  # (bfloat16 loads on first use)
     if isinstance(dtype, np.dtype) and dtype.fields is not None and dtype == D.complex32:
         return D.complex32
     if type(dtype) is Array:

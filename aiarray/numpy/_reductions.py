@@ -24,12 +24,11 @@ from .._api import searching as Q
 from .._api import statistical as S
 from .._api import utility as U
 from .._array import Array
-from .._errors import InvalidArgumentError, TypeMismatchError
+from .._dispatch import kind_rank
+from .._errors import InvalidArgumentError
 from . import _convert as C
 
 NoValue = C.NOVALUE
-_RANK = {D.bool_: 0, **dict.fromkeys(D.INTEGER, 1), **dict.fromkeys(D.REAL_FLOAT, 2),
-         **dict.fromkeys(D.COMPLEX, 3)}
 
 
 def _given(v: Any) -> bool:
@@ -64,7 +63,7 @@ def _accumulating(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: An
     x = C.arr(a, func, "a")
     dt = C.dtype_of(dtype, "dtype", func)
     if _given(initial) or (where is not NoValue and where is not True) or (
-            dt is not None and _RANK[dt] < _RANK[x._dtype]):
+            dt is not None and kind_rank(dt) < kind_rank(x._dtype)):
         return _views(npfunc, x, (axis,), out, dtype=dtype, keepdims=keepdims,
                       initial=initial, where=where)
     return _finish(std(x, axis=_axis(axis), dtype=dt, keepdims=_kd(keepdims)), out, func)
@@ -188,7 +187,7 @@ def _scan(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: Any, out: 
           include_initial: builtins.bool = False) -> Any:
     x = C.arr(a, func, "a")
     dt = C.dtype_of(dtype, "dtype", func)
-    if dt is not None and _RANK[dt] < _RANK[x._dtype]:
+    if dt is not None and kind_rank(dt) < kind_rank(x._dtype):
         return _views(npfunc, x, (axis,), out, dtype=dtype)
     if axis is None and x.ndim != 1:
         x = C.tag(M.reshape(x, (-1,)))
@@ -301,8 +300,3 @@ def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = NoValue,
     if n < 0:
         raise InvalidArgumentError(f"diff(): order n={n} must be non-negative")
     return C.tag(U.diff(x, axis=axis, n=n, **parts))
-
-
-def _types_of(x: Array) -> None:
-    if x._dtype is D.complex32:
-        raise TypeMismatchError("complex32 data: astype(complex64) first")

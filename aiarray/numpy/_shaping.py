@@ -20,7 +20,7 @@ from .._api import gbt_transforms as G
 from .._api import linear_algebra as L
 from .._api import manipulation as M
 from .._array import Array
-from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
+from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
 
 NoValue = C.NOVALUE
@@ -350,14 +350,6 @@ def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = 
     return C.into(res, out, "trace") if out is not None else res
 
 
-def _broadcastable(x: Array, shape: tuple) -> None:
-    try:
-        np.broadcast_shapes(x.shape, shape)
-    except ValueError:
-        raise DimensionMismatchError(f"shapes {x.shape} and {shape} do not broadcast") \
-            from None
-
-
 def ndim(a: Any) -> int:
     """Number of dimensions."""
     return a.ndim if type(a) is Array else np.ndim(C.view(a))
@@ -371,7 +363,3 @@ def shape(a: Any) -> tuple[int, ...]:
 def size(a: Any, axis: Any = None) -> int:
     """Number of elements (along ``axis``: an int or a tuple)."""
     return np.size(a._array if type(a) is Array else C.view(a), axis)
-
-
-def _dt_name(x: Array) -> str:
-    return D.name_of(x._dtype)

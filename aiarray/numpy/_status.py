@@ -60,6 +60,21 @@ _NAMESPACES = {"": "numpy", "linalg.": "numpy.linalg", "fft.": "numpy.fft",
                "random.": "numpy.random"}
 
 
+def not_served_getattr(module: str) -> Any:
+    """A module ``__getattr__`` for ``aiarray.numpy.<module>`` (e.g. "linalg"): a NumPy
+    name it does not serve raises AttributeError with the reason."""
+    prefix = f"{module}."
+
+    def __getattr__(name: str) -> Any:  # noqa: N807 - the module protocol's name
+        reason = NOT_SERVED.get(prefix + name)
+        if reason is not None:
+            raise AttributeError(f"aiarray.numpy.{module} does not serve numpy.{module}.{name}:"
+                                 f" {reason}")
+        raise AttributeError(f"module 'aiarray.numpy.{module}' has no attribute {name!r}")
+
+    return __getattr__
+
+
 def _public(module: Any) -> list[str]:
     return sorted(n for n in dir(module) if not n.startswith("_"))
 

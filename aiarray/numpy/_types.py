@@ -22,7 +22,6 @@ from __future__ import annotations
 import types
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 
 from .. import _dtypes as D
@@ -72,7 +71,6 @@ class ndarray(metaclass=_Alias):  # noqa: N801 - NumPy's name
         return types.GenericAlias(cls, item)
 
 
-_DTYPE_NAMES = {"bfloat16": D.bfloat16, "complex32": D.complex32}
 
 
 class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
@@ -81,8 +79,8 @@ class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
 
     def __new__(cls, dtype: Any, align: bool = False, copy: bool = False,
                 **kwargs: Any) -> Any:
-        if isinstance(dtype, str) and dtype in _DTYPE_NAMES:
-            return _DTYPE_NAMES[dtype]
+        if isinstance(dtype, str) and dtype in ("bfloat16", "complex32"):
+            return C.dtype_of(dtype)
         if dtype is D.complex32 or type(dtype) is Array:
             return dtype if dtype is D.complex32 else dtype.dtype
         return np.dtype(dtype, align, copy, **kwargs)
@@ -105,7 +103,9 @@ def finfo(dtype: Any) -> Any:
     dt = C.dtype_of(getattr(dtype, "dtype", dtype) if not isinstance(dtype, type) else dtype,
                     "dtype", "finfo")
     real = D.REAL_OF.get(dt, dt)
-    if real is D.bfloat16:
+    if real.name == "bfloat16":
+        import ml_dtypes
+
         return ml_dtypes.finfo(real)
     return np.finfo(real)
 
@@ -160,19 +160,21 @@ def isdtype(dtype: Any, kind: Any) -> bool:
 def issubdtype(arg1: Any, arg2: Any) -> bool:
     """NumPy's issubdtype (aiarray's bfloat16 counts as a floating type)."""
     a = arg1.dtype if type(arg1) is Array else arg1
-    if _is(a, D.bfloat16):
-        return arg2 in (np.floating, np.inexact, np.number, np.generic) or _is(arg2, D.bfloat16)
-    if _is(a, D.complex32):
+    if _is(a, "bfloat16"):
+        return arg2 in (np.floating, np.inexact, np.number, np.generic) or _is(arg2, "bfloat16")
+    if _is(a, "complex32"):
         return arg2 in (np.complexfloating, np.inexact, np.number, np.generic) or _is(
-            arg2, D.complex32)
+            arg2, "complex32")
     return np.issubdtype(a, arg2)
 
 
-def _is(x: Any, dt: np.dtype) -> bool:
+def _is(x: Any, name: str) -> bool:
+    """Whether ``x`` names aiarray's dtype ``name`` (bfloat16 or complex32)."""
     try:
-        return C.dtype_of(x) is dt
+        dt = C.dtype_of(x)
     except TypeError:
         return False
+    return dt is not None and D.name_of(dt) == name
 
 
 @C.numpy_fallback(np.array2string)

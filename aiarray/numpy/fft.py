@@ -24,14 +24,16 @@ __all__ = [
     "rfftn", "irfftn", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift",
 ]
 
-_COMPLEX = {D.float16: D.complex64, D.bfloat16: D.complex64, D.float32: D.complex64}
+# real dtype -> the complex dtype its transforms give (NumPy 2: float32 -> complex64);
+# float16 and bfloat16 -> complex64 too, by name (bfloat16 loads on first use)
+_COMPLEX = {"float16": D.complex64, "bfloat16": D.complex64, "float32": D.complex64}
 
 
 def _complex(a: Any, func: str) -> Array:
     x = C.arr(a, func, "a")
     if x._dtype in D.COMPLEX:
         return x
-    return C.tag(T.astype(x, _COMPLEX.get(x._dtype, D.complex128)))
+    return C.tag(T.astype(x, _COMPLEX.get(D.name_of(x._dtype), D.complex128)))
 
 
 def _real(a: Any, func: str) -> Array:
@@ -164,3 +166,8 @@ def fftshift(x: Any, axes: Any = None) -> Array:
 def ifftshift(x: Any, axes: Any = None) -> Array:
     """Inverse of fftshift."""
     return C.tag(F.ifftshift(C.arr(x, "ifftshift", "x"), axes=axes))
+
+
+from ._status import not_served_getattr  # noqa: E402
+
+__getattr__ = not_served_getattr("fft")

@@ -292,5 +292,20 @@ class RandomState:
     zipf = _method("zipf")
 
 
-__all__ = [n for n in dir() if not n.startswith("_") and n not in (
-    "annotations", "Any", "Callable", "Array", "C", "D", "InvalidArgumentError", "np")]
+__all__ = [
+    'BitGenerator', 'Generator', 'MT19937', 'PCG64', 'PCG64DXSM', 'Philox', 'RandomState',
+    'SFC64', 'SeedSequence', 'beta', 'binomial', 'bytes', 'chisquare', 'choice', 'default_rng',
+    'dirichlet', 'exponential', 'f', 'gamma', 'geometric', 'get_bit_generator', 'get_state',
+    'gumbel', 'hypergeometric', 'laplace', 'logistic', 'lognormal', 'logseries', 'multinomial',
+    'multivariate_normal', 'negative_binomial', 'noncentral_chisquare', 'noncentral_f',
+    'normal', 'pareto', 'permutation', 'poisson', 'power', 'rand', 'randint', 'randn',
+    'random', 'random_integers', 'random_sample', 'ranf', 'rayleigh', 'sample', 'seed',
+    'set_bit_generator', 'set_state', 'shuffle', 'standard_cauchy', 'standard_exponential',
+    'standard_gamma', 'standard_normal', 'standard_t', 'triangular', 'uniform', 'vonmises',
+    'wald', 'weibull', 'zipf',
+]
+
+
+from ._status import not_served_getattr  # noqa: E402
+
+__getattr__ = not_served_getattr("random")
