@@ -228,20 +228,22 @@ def _mindspore_policy() -> Policy:
     return Policy("mindspore", pairs, scalars, parameter_rule=True)
 
 
-# The numpy policy: NumPy 2's rules (NEP 50).  Floating formats by name, as (significand
-# bits, largest exponent): one format holds another when both numbers are at least as
-# large.  By name, so the builder works over whichever dtypes are loaded.
-_FLOAT_FORMAT = {"float16": (11, 15), "bfloat16": (8, 127), "float32": (24, 127),
-                 "float64": (53, 1023)}
+# The numpy policy: NumPy 2's rules (NEP 50).  Floating formats as (significand bits,
+# largest exponent): one format holds another when both numbers are at least as large.
+_FLOAT_FORMAT = {D.float16: (11, 15), D.bfloat16: (8, 127), D.float32: (24, 127),
+                 D.float64: (53, 1023)}
 # A Python complex with a real floating array: NumPy has no complex32, so float16 (and
 # bfloat16, through ml_dtypes) give complex64.
-_NUMPY_PY_COMPLEX = {"float16": "complex64", "bfloat16": "complex64",
-                     "float32": "complex64", "float64": "complex128"}
+_NUMPY_PY_COMPLEX = {D.float16: D.complex64, D.bfloat16: D.complex64,
+                     D.float32: D.complex64, D.float64: D.complex128}
 # NumPy's n-ary promotion folds the integers into the floating result one at a time, never
 # into each other (result_type(f16, s8, u8) is f16, not f16 with s16 = f32): fold by kind,
 # complex first.  Python scalars come after every array, complex before float before int.
-_NUMPY_KIND_RANK = {"complex": 0, "float": 1, "int": 2, "bool": 3}
-_NUMPY_PY_RANK = {"complex": 4, "float": 5, "int": 6, "bool": 7}
+_NUMPY_FOLD_RANK: dict[object, int] = {
+    **{dt: 0 for dt in D.COMPLEX}, **{dt: 1 for dt in D.REAL_FLOAT},
+    **{dt: 2 for dt in D.INTEGER}, D.bool_: 3,
+    "complex": 4, "float": 5, "int": 6, "bool": 7,
+}
 NUMPY_RULES = {
     "same": "the same dtype",
     "bool": "bool with a number: the number's dtype",
@@ -269,11 +271,10 @@ NUMPY_RULES = {
 
 def _holds(f: np.dtype, g: np.dtype) -> bool:
     """Whether floating format ``f`` holds every value of integer or floating dtype ``g``."""
-    bits, emax = _FLOAT_FORMAT[D.NAME[f]]
+    bits, emax = _FLOAT_FORMAT[f]
     if g in D.INTEGER:
         return bits >= g.itemsize * 8 - (g in D.SIGNED)
-    g_bits, g_emax = _FLOAT_FORMAT[D.NAME[g]]
-    return bits >= g_bits and emax >= g_emax
+    return bits >= _FLOAT_FORMAT[g][0] and emax >= _FLOAT_FORMAT[g][1]
 
 
 def _numpy_pair(a: np.dtype, b: np.dtype) -> tuple[np.dtype, str]:
@@ -292,8 +293,7 @@ def _numpy_pair(a: np.dtype, b: np.dtype) -> tuple[np.dtype, str]:
             return {1: D.int16, 2: D.int32, 4: D.int64}[u.itemsize], "mixed-int"
         return D.float64, "u64"
     ra, rb = D.REAL_OF.get(a, a), D.REAL_OF.get(b, b)  # complex: its parts
-    formats = (D.FROM_NAME[n] for n in _FLOAT_FORMAT if n in D.FROM_NAME)  # smallest first
-    real = next((f for f in formats if _holds(f, ra) and _holds(f, rb)), D.float64)
+    real = next((f for f in _FLOAT_FORMAT if _holds(f, ra) and _holds(f, rb)), D.float64)
     if a in D.COMPLEX or b in D.COMPLEX:
         return D.COMPLEX_OF[real], "complex"
     return real, ("float" if ra in D.REAL_FLOAT and rb in D.REAL_FLOAT else "int-float")
@@ -306,14 +306,13 @@ def _numpy_policy() -> Policy:
     complex dtype with float16 parts (as float16 is to float32, complex32 is to
     complex64).  Python scalars are weak: they take the array's dtype within their kind.
     """
-    dtypes = D.ALL_DTYPES
     pairs = {}
-    for a in dtypes:
-        for b in dtypes:
+    for a in D.ALL_DTYPES:
+        for b in D.ALL_DTYPES:
             res, rule = _numpy_pair(a, b)
             pairs[(a, b)] = Decision(res, "numpy", D.SHORT[a], D.SHORT[b], NUMPY_RULES[rule])
     scalars: dict[tuple[np.dtype, object], Decision] = {}
-    for t in dtypes:
+    for t in D.ALL_DTYPES:
         tk = _kind(t)
         exact = tk in ("bool", "int")  # Python float/complex give the default float/complex
         rules = {
@@ -322,19 +321,17 @@ def _numpy_policy() -> Policy:
             "float": (D.float64, "py-float-int") if exact else (t, "py-float"),
             "complex": ((D.complex128, "py-complex-int") if exact
                         else (t, "py-complex") if tk == "complex"
-                        else (D.FROM_NAME[_NUMPY_PY_COMPLEX[D.NAME[t]]], "py-complex-half"
+                        else (_NUMPY_PY_COMPLEX[t], "py-complex-half"
                               if t.itemsize == 2 else "py-complex")),
         }
         for kind, (res, rule) in rules.items():
             scalars[(t, kind)] = Decision(res, "numpy", f"py-{kind}", D.SHORT[t],
                                           NUMPY_RULES[rule])
-        for s in dtypes:  # NEP 50: NumPy scalars are strong, as 0-d arrays
+        for s in D.ALL_DTYPES:  # NEP 50: NumPy scalars are strong, as 0-d arrays
             dec = pairs[(t, s)]
             scalars[(t, s)] = dec._replace(row=D.SHORT[s], column=D.SHORT[t],
                                            note=f"{NUMPY_RULES['typed']}; {dec.note}")
-    fold_rank: dict[object, int] = {dt: _NUMPY_KIND_RANK[_kind(dt)] for dt in dtypes}
-    fold_rank.update(_NUMPY_PY_RANK)
-    return Policy("numpy", pairs, scalars, fold_rank=fold_rank,
+    return Policy("numpy", pairs, scalars, fold_rank=_NUMPY_FOLD_RANK,
                   int_to_float=_numpy_int_to_float())
 
 
