@@ -1,6 +1,7 @@
 """``python -m aiarray port SCRIPT.py [ARGS...]``: where a NumPy script changes on Ascend.
 
-The script runs twice, each run in a child process of its own (``_port_trace``):
+The script runs twice, each run in a child process of its own (``_port_trace``), one
+after the other (``--parallel``: both at once):
 under the reference policy (``numpy``: the dtypes NumPy gives) and under the target
 policy (``ascend``).  The two traces are compared operation by operation.  The report
 gives the first operation whose result differs (file:line, the operation, the dtypes,
@@ -76,34 +77,41 @@ def _child_command(policy: str, trace: str, script: str, args: list[str],
 
 
 def run_both(script: str, args: list[str], policies: tuple[str, str], timeout: float,
-             max_ops: int) -> tuple[Run, Run]:
-    """Run the script under both policies at once, each in its own process."""
+             max_ops: int, parallel: bool = False) -> tuple[Run, Run]:
+    """Run the script under each policy in a process of its own: one after the other
+    (files the script writes cannot mix), or both at once when ``parallel``."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8")
     with tempfile.TemporaryDirectory(prefix="aiarray-port-") as tmp:
-        procs = []
+        started = []
+        runs = []
         for policy in policies:
             trace = os.path.join(tmp, f"{policy}.jsonl")
             out = open(os.path.join(tmp, f"{policy}.out"), "w+", encoding="utf-8")
             err = open(os.path.join(tmp, f"{policy}.err"), "w+", encoding="utf-8")
             proc = subprocess.Popen(_child_command(policy, trace, script, args, max_ops),
                                     stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=env)
-            procs.append((policy, trace, out, err, proc))
-        runs = []
-        for policy, trace, out, err, proc in procs:
-            run = Run(policy)
-            try:
-                run.returncode = proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-                run.timed_out = True
-            for handle, attr in ((out, "stdout"), (err, "stderr")):
-                handle.seek(0)
-                setattr(run, attr, handle.read())
-                handle.close()
-            _load_trace(run, trace)
-            runs.append(run)
+            started.append((Run(policy), trace, out, err, proc))
+            if not parallel:
+                runs.append(_finish(*started.pop(), timeout))
+        runs += [_finish(*s, timeout) for s in started]
     return runs[0], runs[1]
+
+
+def _finish(run: Run, trace: str, out: Any, err: Any, proc: subprocess.Popen,
+            timeout: float) -> Run:
+    """Wait for one run's process (killing it after ``timeout`` s) and read what it left."""
+    try:
+        run.returncode = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        run.timed_out = True
+    for handle, attr in ((out, "stdout"), (err, "stderr")):
+        handle.seek(0)
+        setattr(run, attr, handle.read())
+        handle.close()
+    _load_trace(run, trace)
+    return run
 
 
 def _load_trace(run: Run, path: str) -> None:
@@ -561,6 +569,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="seconds allowed for each run (default 600)")
     parser.add_argument("--max-ops", type=int, default=200_000,
                         help="operations traced per run (default 200000)")
+    parser.add_argument("--parallel", action="store_true",
+                        help="run both at once (only for scripts that write no files)")
     return parser
 
 
@@ -578,7 +588,8 @@ def main(argv: Sequence[str]) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     policies = (ns.reference, ns.target)
-    ref, tgt = run_both(str(script.resolve()), ns.args, policies, ns.timeout, ns.max_ops)
+    ref, tgt = run_both(str(script.resolve()), ns.args, policies, ns.timeout, ns.max_ops,
+                        ns.parallel)
     report = build_report(str(script.resolve()), ref, tgt, policies)
     print(json.dumps(report, indent=2) if ns.json else render(report, ns.all))
     return report["exit_code"]

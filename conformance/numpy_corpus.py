@@ -39,6 +39,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -78,6 +79,7 @@ class Notebook:
     corpus: str
     path: Path
     cells: list[Cell]
+    commit: str = ""  # of the corpus checkout
 
 
 # --------------------------------------------------------------------------- reading
@@ -163,7 +165,9 @@ def find_notebooks(spec: str) -> list[Notebook]:
         raise SystemExit(f"--checkout {spec!r}: unknown corpus {corpus!r}; name its notebook "
                          f"files as PATH=GLOB (known: {', '.join(CORPORA)})")
     files = sorted({p for pat in patterns for p in root.glob(pat) if p.is_file()})
-    return [Notebook(corpus, f, read_cells(f)) for f in files]
+    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()
+    return [Notebook(corpus, f, read_cells(f), commit[:12]) for f in files]
 
 
 # --------------------------------------------------------------------------- running
@@ -176,9 +180,14 @@ def run_kernel(nb: Notebook, mode: str, module: str, cell_timeout: float,
         work.mkdir()
         for entry in nb.path.parent.iterdir():  # the notebook's data files, read-only
             if not entry.name.startswith("."):
-                (work / entry.name).symlink_to(entry)
+                try:
+                    (work / entry.name).symlink_to(entry)
+                except OSError:  # no symlinks (Windows without the privilege): copy files
+                    if entry.is_file():
+                        shutil.copy2(entry, work / entry.name)
         job, result = Path(tmp) / "job.json", Path(tmp) / "result.json"
-        job.write_text(json.dumps({"mode": mode, "module": module, "cells": cells,
+        job.write_text(json.dumps({"mode": mode.removesuffix("-again"), "module": module,
+                                   "cells": cells,
                                    "cell_timeout": cell_timeout}))
         env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", OMP_NUM_THREADS="1",
                    OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONWARNINGS="ignore")
@@ -250,6 +259,7 @@ def error_cause(err: dict[str, Any], module: str) -> str:
     if m and m.group(1) in ("Array", "Generator", "RandomState"):
         return f"missing attribute: {m.group(1)}.{m.group(2)}"
     msg = re.sub(r"0x[0-9a-f]+", "0x?", msg)
+    msg = re.sub(r" \((?:/|[A-Za-z]:\\)[^)]*\)", "", msg)  # a file path of this machine
     msg = re.sub(r"(?<![\w'])-?\d+(\.\d+)?(e[-+]?\d+)?", "N", msg)
     return f"{err['type']}: {msg[:140]}"
 
@@ -285,7 +295,8 @@ def judge(nb: Notebook, runs: dict[str, dict[str, Any]], module: str) -> list[di
                              "first_line": (code or ["(comments only)"])[0][:80]}
         v["skip"] = skip_reason(cell, ref)
         if v["skip"] is None:
-            other = by_mode.get("forked", {}).get(cell.index, {}).get("numpy")
+            second = by_mode.get("forked") or by_mode.get("numpy-again") or {}
+            other = second.get(cell.index, {}).get("numpy")  # a second NumPy run
             deterministic = other is None or other["output"] == ref["output"]
             v["output_compared"] = deterministic
             for mode, key in (("forked", "cell"), ("swap", "top")):
@@ -352,6 +363,9 @@ def write_report(path: Path, verdicts: list[dict[str, Any]], notebooks: list[Not
              f"Run {dt.date.today().isoformat()} on {platform.system()} "
              f"{platform.machine()}, Python {platform.python_version()}, "
              f"{_versions(module)}.", "", f"Command: `{command}`", "",
+             "Corpora at: " + ", ".join(f"{c} {k or '(not a git checkout)'}" for c, k in
+                                        dict.fromkeys((n.corpus, n.commit) for n in notebooks))
+             + ".", "",
              "A cell passes when it runs, prints what it printed under NumPy (normalised as "
              "conformance/numpy_corpus.py documents), and leaves no plain numpy.ndarray "
              "where it used NumPy. Cell by cell: each cell starts from NumPy's state before "
@@ -423,7 +437,8 @@ def main(argv: list[str] | None = None) -> int:
     ns = parser.parse_args(argv)
     notebooks = [nb for spec in ns.checkout for nb in find_notebooks(spec)
                  if not ns.only or fnmatch.fnmatch(nb.path.name, ns.only)]
-    modes = ["numpy", "swap"] + (["forked"] if hasattr(os, "fork") else [])
+    # the forked run also runs NumPy a second time; without fork, a plain second run does
+    modes = ["numpy", "swap"] + (["forked"] if hasattr(os, "fork") else ["numpy-again"])
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(max(1, ns.jobs)) as pool:
         for nb in notebooks:

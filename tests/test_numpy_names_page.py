@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "docs"))
-import numpy_names  # noqa: E402 - the generator is a script in docs/
+sys.path.insert(0, str(ROOT / "tools"))
+import numpy_names  # noqa: E402 - the generator is a script in tools/
 
 PAGE = ROOT / "docs" / "numpy-names.md"
 ROW = re.compile(r"^\| `([\w.]+)` \| (adapted|served|not served) \| (.*) \|$")
@@ -37,7 +37,7 @@ def test_page_is_current():
     rows = numpy_names.rows()
     if listed == np.__version__:
         assert text == numpy_names.render(rows, listed), (
-            "docs/numpy-names.md is stale: run python docs/numpy_names.py")
+            "docs/numpy-names.md is stale: run python tools/numpy_names.py")
     else:  # another NumPy: the names both know keep the status the page gives
         page = page_rows()
         changed = {n: (page[n], st) for n, st, _ in rows if n in page and page[n] != st}

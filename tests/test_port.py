@@ -36,6 +36,10 @@ def port(script: str, *options: str, capsys: pytest.CaptureFixture) -> tuple[int
     script and options: the tests only read the report."""
     key = (script, *options)
     if key not in _REPORTS:
+        if "--sequential" in options:  # the default; the other tests save time with both at once
+            options = tuple(o for o in options if o != "--sequential")
+        else:
+            options = ("--parallel", *options)
         code = _port.main([*options, "--json", str(DATA / script)])
         _REPORTS[key] = (code, capsys.readouterr().out)
     code, out = _REPORTS[key]
@@ -140,7 +144,7 @@ def test_python_scalars(capsys):
 
 
 def test_a_script_that_agrees_exits_0(capsys):
-    code, r = port("same_xp.py", capsys=capsys)
+    code, r = port("same_xp.py", "--sequential", capsys=capsys)
     assert code == 0
     assert r["first_divergence"] is None and r["output"] is None and r["path"] is None
     assert r["summary"]["operations"] == r["runs"]["numpy"]["operations"] > 0
@@ -239,14 +243,18 @@ def test_a_numpy_script_runs_on_the_swap_in(capsys):
     assert r["output"]["target"] == "scaled: float32 1.0"
 
 
-def test_integer_times_float32_array(capsys):
+def test_integer_statistics_and_integer_times_float32(capsys):
     code, r = port("stats_np.py", capsys=capsys)
     assert code == 1
-    first = r["first_divergence"]
-    assert (first["line"], first["op"]) == (marker("stats_np.py", "first"), "multiply")
-    assert first["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
-    assert first["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
-    assert first["rules"]["numpy"]["note"].startswith("integer with floating")
+    first = r["first_divergence"]  # int32 mean: NumPy's float64, GB/T's float32
+    assert (first["line"], first["op"]) == (marker("stats_np.py", "mean"), "Array.mean")
+    assert first["results"]["numpy"]["dtype"] == str(np.arange(3, dtype=np.int32).mean().dtype)
+    assert rule_cells(r, "ascend") == ("int-to-float", "s32", "mean", "float32")
+    weights = next(d for d in r["differences"] if d["line"] == marker("stats_np.py", "weights"))
+    assert weights["origin"] and weights["op"] == "multiply"
+    assert weights["results"]["numpy"]["dtype"] == str(np.promote_types(np.int32, np.float32))
+    assert weights["results"]["ascend"]["dtype"] == {"f32": "float32"}[ascend_tt("s32", "f32")]
+    assert weights["rules"]["numpy"]["note"].startswith("integer with floating")
 
 
 def test_max_ops_bounds_the_trace(capsys):
@@ -283,3 +291,38 @@ def test_numpy_functions_applied_to_arrays_are_traced(capsys):
     ops = [(d["line"], d["op"]) for d in r["differences"]]
     assert ops == [(marker("protocols_np.py", "ufunc"), "numpy.sin"),
                    (marker("protocols_np.py", "function"), "numpy.mean")]
+    assert r["differences"][1]["rules"]["numpy"]["column"] == "mean"
+
+
+def test_numpy_imports_are_rewritten_and_others_left_alone():
+    import ast
+
+    from aiarray._swap_imports import swap_tree
+
+    source = ("import numpy as np\nimport numpy\nimport numpy.linalg as la\n"
+              "from numpy import sin, pi\nfrom numpy.fft import fft\nimport numpy.typing as npt\n"
+              "import math, numpy as n2\nfrom . import numpy\n")
+    tree = ast.parse(source)
+    changes = swap_tree(tree)
+    ns: dict = {"__name__": "swap_test", "__package__": None}
+    exec(compile(ast.Module(body=tree.body[:7], type_ignores=[]), "<test>", "exec"), ns)
+    import numpy
+    import numpy.typing
+
+    import aiarray.numpy as anp
+
+    assert ns["np"] is anp and ns["numpy"] is anp and ns["n2"] is anp
+    assert ns["la"] is anp.linalg and ns["fft"] is anp.fft.fft and ns["sin"] is anp.sin
+    assert ns["npt"] is numpy.typing  # aiarray.numpy has no typing: the real one stays
+    assert [c["line"] for c in changes] == [1, 2, 3, 4, 5, 7]
+    assert tree.body[7].names[0].name == "numpy" and tree.body[7].level == 1  # relative: as is
+
+
+def test_runs_one_after_the_other_keep_their_files_apart(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the script writes scaled.npy here
+    code, r = port("files_np.py", "--sequential", capsys=capsys)
+    assert code == 1
+    load = next(d for d in r["differences"] if d["line"] == marker("files_np.py", "load"))
+    assert load["results"]["numpy"]["dtype"] == "float64"  # each run reads its own file
+    assert load["results"]["ascend"]["dtype"] == "float32"
+    assert r["output"] == {"line": 1, "reference": "float64", "target": "float32"}
