@@ -7,9 +7,10 @@ through the dispatcher; their names are spelled out below so tools see them.
 from __future__ import annotations
 
 import builtins
+import operator
 import types
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -238,11 +239,17 @@ class Array:
         return complex(self._scalar("complex"))
 
     def __index__(self) -> int:
+        """The Python int of a 0-d integer array (an index, a size, a shape)."""
         if self._dtype not in D.INTEGER:
             raise TypeMismatchError(
                 f"__index__ needs an integer array, got dtype {D.name_of(self._dtype)}"
             )
-        return int(self._scalar("__index__"))
+        if self._array.ndim:
+            raise TypeMismatchError(
+                f"__index__ needs a 0-d array, got shape {self.shape} (as NumPy: only "
+                "integer scalar arrays convert to an index)"
+            )
+        return int(self._array.item())
 
     # -- interchange ------------------------------------------------------------------
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
@@ -301,6 +308,20 @@ class Array:
         return self
 
     # -- indexing ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        """Length of the first axis (TypeError for a 0-d array, as in NumPy)."""
+        if not self._array.ndim:
+            raise TypeMismatchError("len() of unsized object (a 0-d array)")
+        return self._array.shape[0]
+
+    def __iter__(self) -> Iterator[Array]:
+        """The sub-arrays along the first axis (views); TypeError for a 0-d array."""
+        if not self._array.ndim:
+            raise TypeMismatchError("iteration over a 0-d array")
+        a = self._array
+        dt = self._dtype
+        return (Array._new(a[i, ...], dt) for i in range(a.shape[0]))
+
     def __getitem__(self, key: Any, /) -> Array:
         k = _index_key(key, self)
         try:
@@ -351,41 +372,131 @@ class Array:
 
 
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
-    return OutOfRangeError(f"index {key!r} is out of range for shape {x.shape}: {e}")
+    return OutOfRangeError(f"index {_brief(key)} is not valid for shape {x.shape}: {e}")
 
 
-def _index_part(k: Any, x: Array) -> Any:
+def _brief(value: object) -> str:
+    """repr(value), shortened for messages."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:60] + " ... " + text[-15:]
+
+
+_INT, _ARRAY = 1, 2  # what _index_part found that needs a range check
+
+
+def _integer_array(k: Any) -> np.ndarray:
+    """A list/tuple/ndarray index as an integer or bool ndarray; TypeError otherwise."""
+    if isinstance(k, np.ma.MaskedArray):
+        raise TypeMismatchError("a NumPy masked array is not a valid index: its mask would be "
+                                "ignored; index with its filled values or a bool array instead")
+    try:
+        a = np.asarray(k)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
+    if a.dtype.kind in "iub":
+        return a
+    if a.size == 0:
+        return a.astype(np.intp)  # [] is an empty integer index, as in NumPy
+    if a.dtype.kind == "O" and all(type(v) is int for v in a.flat):  # ints beyond 64 bits
+        return a
+    raise TypeMismatchError(f"{_brief(k)} is not a valid index: index arrays must hold "
+                            f"integers or bools, not {a.dtype}")
+
+
+def _index_part(k: Any) -> tuple[Any, int, int]:
+    """(NumPy form of one index part, dimensions it consumes, what to range-check)."""
     t = type(k)
-    if t is int or t is slice or k is None or k is Ellipsis:
-        return k
+    if t is int:
+        return k, 1, _INT
+    if t is slice:
+        return k, 1, 0
+    if k is None:
+        return k, 0, 0
+    if k is Ellipsis:
+        return k, -1, 0
     if t is Array:
-        if k._dtype in D.INTEGER or k._dtype is D.bool_:
-            return k._array
+        if k._dtype in D.INTEGER:
+            return k._array, 1, _ARRAY
+        if k._dtype is D.bool_:
+            return k._array, k.ndim, 0
         raise TypeMismatchError(
             f"index arrays must be integer or bool, got dtype {D.name_of(k._dtype)}"
         )
     if t is bool or t is np.bool_:
-        return k
+        return k, 0, 0
     if isinstance(k, int | np.integer):
-        return int(k)
-    if isinstance(k, np.ndarray) and k.dtype.kind in "iub":
-        return k
-    if isinstance(k, list | tuple):
-        return k
+        return int(k), 1, _INT
+    if isinstance(k, np.ndarray | list | tuple):
+        a = _integer_array(k)
+        if a.dtype.kind == "b":
+            return a, a.ndim, 0
+        return a, 1, _ARRAY
     if hasattr(k, "__index__"):
-        return k.__index__()
-    raise TypeMismatchError(f"{k!r} is not a valid index (int, slice, None, ..., or an array)")
+        return operator.index(k), 1, _INT
+    raise TypeMismatchError(f"{_brief(k)} is not a valid index (int, slice, None, ..., or an "
+                            "array)")
+
+
+def _out_of_range(index: object, axis: int, x: Array) -> OutOfRangeError:
+    n = x.shape[axis]
+    return OutOfRangeError(f"index {index} is out of range for axis {axis} of size {n} "
+                           f"(shape {x.shape}; valid: {-n} <= index < {n})")
+
+
+def _checked_array(a: np.ndarray, axis: int, x: Array) -> np.ndarray:
+    """Integer index array ``a`` for ``axis`` as intp, every entry in [-n, n)."""
+    n = x.shape[axis]
+    if a.size:
+        if a.dtype.kind == "O":
+            bad = next((v for v in a.flat if not -n <= v < n), None)
+            if bad is not None:
+                raise _out_of_range(bad, axis, x)
+        elif a.min() < -n or a.max() >= n:  # exact for uint64 too (no wrap-around)
+            flat = a.reshape(-1)
+            raise _out_of_range(int(flat[(flat < -n) | (flat >= n)][0]), axis, x)
+    return a.astype(np.intp, copy=False)
 
 
 def _index_key(key: Any, x: Array) -> Any:
-    """Translate an index to NumPy's form; a trailing ... keeps results as arrays."""
-    if type(key) is tuple:
-        parts = tuple(_index_part(k, x) for k in key)
-    else:
-        parts = (_index_part(key, x),)
-    if not any(p is Ellipsis for p in parts):
-        parts = (*parts, Ellipsis)
-    return parts
+    """Translate an index to NumPy's form after checking every integer index is in range.
+
+    Integers (Python ints of any size, NumPy integers, 0-d integer Arrays) and integer
+    arrays (of any integer dtype, uint64 included, or lists) outside ``[-n, n)`` of
+    the axis they index raise OutOfRangeError naming the index, axis and shape; nothing
+    reaches NumPy that it could wrap around.  A trailing ... keeps results as arrays.
+    """
+    ndim = x._array.ndim
+    if type(key) is int:  # the common case, x[i]
+        if not ndim:
+            raise OutOfRangeError(f"index {key} is not valid for a 0-d array; use x[()] "
+                                  "or x[...]")
+        if not -x._array.shape[0] <= key < x._array.shape[0]:
+            raise _out_of_range(key, 0, x)
+        return (key, Ellipsis)
+    parts = [_index_part(k) for k in (key if type(key) is tuple else (key,))]
+    ellipses = sum(1 for _, d, _ in parts if d < 0)
+    if ellipses > 1:
+        raise OutOfRangeError(f"index {_brief(key)} has {ellipses} ellipses (...); "
+                              "at most one is allowed")
+    used = sum(d for _, d, _ in parts if d > 0)
+    if used > ndim:
+        raise OutOfRangeError(f"index {_brief(key)} indexes {used} dimensions, but the array "
+                              f"has {ndim} (shape {x.shape})")
+    out = []
+    axis = 0
+    for k, dims, check in parts:
+        if dims < 0:
+            axis += ndim - used
+        elif check == _INT:
+            if not -x.shape[axis] <= k < x.shape[axis]:
+                raise _out_of_range(k, axis, x)
+        elif check == _ARRAY:
+            k = _checked_array(k, axis, x)
+        axis += max(dims, 0)
+        out.append(k)
+    if not ellipses:
+        out.append(Ellipsis)
+    return tuple(out)
 
 
 _dispatch.Array = Array

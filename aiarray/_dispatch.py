@@ -7,6 +7,7 @@ kernel (numba for large inputs, once that path is installed; NumPy otherwise)
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 import numpy as np
@@ -41,6 +42,21 @@ def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
     hint = " (convert it with aiarray.asarray first)" if kind.startswith("numpy.") else ""
     return UninitializedError(
         f"{func}() expected an aiarray Array for {argname}, got {kind}{hint}"
+    )
+
+
+def is_masked(value: object) -> bool:
+    """Whether ``value`` is a NumPy masked array (only possible once numpy.ma is loaded)."""
+    ma = sys.modules.get("numpy.ma")
+    return ma is not None and isinstance(value, ma.MaskedArray)
+
+
+def masked_error(func: str, argname: str) -> TypeMismatchError:
+    """The error for a NumPy masked array: aiarray has no masks and never drops one."""
+    return TypeMismatchError(
+        f"{func}(): {argname} is a NumPy masked array; aiarray arrays have no mask and "
+        "dropping it would change the data's meaning: pass x.filled(value) or x.data "
+        "explicitly"
     )
 
 
@@ -427,25 +443,21 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
 
 def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np.dtype:
-    """The dtype several arrays promote to under the active policy (left fold).
+    """The dtype several arrays promote to under the active policy, in any order
+    (:func:`aiarray._promotion.promote_many`).
 
-    Raises TypeError naming ``func`` when an argument is not an Array or a pair cannot
-    be promoted; under the mindspore policy a parameter that would be cast raises.
+    Raises TypeError naming ``func`` when an argument is not an Array or two dtypes
+    cannot be promoted; under the mindspore policy a parameter that would be cast raises.
     """
     pol = P._local_policy.get() or P._global_policy
-    dt = None
     for i, x in enumerate(arrays):
         if type(x) is not Array:
             raise not_an_array(func, f"{argname}[{i}]", x)
-        if dt is None:
-            dt = x._dtype
-        elif x._dtype is not dt:
-            res = pol.fast_pairs[(dt, x._dtype)]
-            if res is None:
-                raise P._cannot(D.name_of(dt), D.name_of(x._dtype), pol, f"{func}() dtypes")
-            dt = res
-    if dt is None:
+    if not arrays:
         raise InvalidArgumentError(f"{func}(): {argname} must hold at least one array")
+    dt = arrays[0]._dtype
+    if any(x._dtype is not dt for x in arrays):
+        dt = P.promote_many([x._dtype for x in arrays], pol, f"{func}() dtypes")
     if pol.parameter_rule:
         check_parameters(func, arrays, dt)
     return dt

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -63,7 +63,6 @@ c64        c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32 
 c128       c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
 """
 
-POLICIES = ("ascend", "ascend-strict", "mindspore", "array-api")
 # Python scalar kinds; in the Ascend policies they use these rows of the scalar table.
 PY_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
 ASCEND_PYTHON_ROWS = {"bool": "bool", "int": "s64", "float": "f32", "complex": "c64"}
@@ -227,6 +226,7 @@ _POLICIES: dict[str, Policy] = {
     "mindspore": _mindspore_policy(),
     "array-api": _array_api_policy(),
 }
+POLICIES = tuple(_POLICIES)  # the policy names, from the registry above
 _global_policy: Policy = _POLICIES["ascend"]
 _local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_promotion_policy", default=None
@@ -238,7 +238,7 @@ def _lookup_policy(name: str) -> Policy:
         return _POLICIES[name]
     except (KeyError, TypeError):
         raise InvalidArgumentError(
-            f"policy={name!r} is not a promotion policy; choose one of {', '.join(POLICIES)}"
+            f"policy={name!r} is not a promotion policy; choose one of {', '.join(_POLICIES)}"
         ) from None
 
 
@@ -405,27 +405,104 @@ def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
     return res
 
 
+# The n-ary rule folds the distinct dtypes in this order: bool, integers, real floats,
+# complex, each by size.  Real precisions combine before a complex kind applies, so
+# float16 with bfloat16 and complex32 gives complex64 (the float32 both reals need, made
+# complex), not the complex32 another order of the Ascend table's cells would give.
+_FOLD_ORDER = (D.bool_, D.uint8, D.int8, D.uint16, D.int16, D.uint32, D.int32, D.uint64,
+               D.int64, D.float16, D.bfloat16, D.float32, D.float64, D.complex32,
+               D.complex64, D.complex128)
+_FOLD_RANK = {dt: i for i, dt in enumerate(_FOLD_ORDER)}
+_KIND_RANK = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+
+
+def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") -> np.dtype:
+    """The dtype several arrays' dtypes promote to under ``pol``, whatever their order.
+
+    Defined only when every pair of the distinct dtypes is defined under ``pol``
+    (TypeError naming the first undefined pair otherwise); the result is the fold of
+    the distinct dtypes in the fixed order bool < integers < real floats < complex
+    (each by size).  ``what`` names the operands in the error (``"concat() dtypes"``).
+    """
+    distinct = sorted(set(dtypes), key=_FOLD_RANK.__getitem__)
+    if len(distinct) <= 1:
+        if not distinct:
+            raise InvalidArgumentError(f"cannot promote no {what}: give at least one")
+        return distinct[0]
+    pairs = pol.fast_pairs
+    for i, a in enumerate(distinct):
+        for b in distinct[i + 1:]:
+            if pairs[(a, b)] is None:
+                raise _cannot(D.name_of(a), D.name_of(b), pol, what)
+    res = distinct[0]
+    for b in distinct[1:]:
+        step = pairs[(res, b)]
+        if step is None:
+            raise _cannot(D.name_of(res), D.name_of(b), pol, what)
+        res = step
+    return res
+
+
+def _scalar_rank(key: object) -> tuple[int, int]:
+    if isinstance(key, str):
+        return _KIND_RANK[key], -1
+    return _KIND_RANK[_kind(key)], _FOLD_RANK[key]
+
+
+def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Policy,
+                         argnames: Sequence[str] | None = None) -> np.dtype:
+    """Array dtype ``tensor`` combined with scalar operands (Python or typed), in any order.
+
+    The scalars apply through the tensor-scalar table one after another in a fixed
+    order (by kind: bool, int, float, complex; a Python scalar before typed ones of its
+    kind, typed ones by dtype), so their order in the call does not matter; then every
+    Python int must fit the result (OverflowError naming it otherwise).
+    """
+    keys = []
+    for i, value in enumerate(scalars):
+        key = scalar_key(value)
+        if key is None:
+            name = argnames[i] if argnames else f"scalar {i}"
+            raise TypeMismatchError(f"{name}={value!r} is not a scalar (bool, int, float, "
+                                    "complex or aiarray.scalar())")
+        keys.append((key, i))
+    res = tensor
+    for key, i in sorted(keys, key=lambda k: _scalar_rank(k[0])):
+        step = pol.fast_scalars[(res, key)]
+        if step is None:
+            what = key if isinstance(key, str) else D.name_of(key) + " scalar"
+            name = argnames[i] if argnames else "scalar"
+            raise TypeMismatchError(
+                f"{name}: cannot promote array dtype {D.name_of(res)} with {what} "
+                f"{scalars[i]!r} under the {pol.name!r} promotion policy"
+            )
+        res = step
+    for key, i in keys:
+        if key.__class__ is str and key == "int":
+            check_int_fits(scalars[i], res, argnames[i] if argnames else "scalar")
+    return res
+
+
 def result_type(*arrays_and_dtypes: object) -> np.dtype:
     """Dtype that results from combining the arguments under the current policy.
 
-    Arrays and dtypes are folded left to right through the tensor-tensor rules,
-    then scalars (Python or typed) through the tensor-scalar rules.
+    Arrays and dtypes combine by :func:`promote_many`, then scalars (Python or
+    typed) by :func:`promote_with_scalars`: the result does not depend on the
+    order of the arguments.
     """
     pol = current()
-    tensor: np.dtype | None = None
+    tensors = []
     scalars = []
     for i, arg in enumerate(arrays_and_dtypes):
-        dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
         if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
             scalars.append(arg)
             continue
-        dt = D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]")
-        tensor = dt if tensor is None else promote_pair(tensor, dt, pol)
-    if tensor is None:
+        dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
+        tensors.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
+    if not tensors:
         raise InvalidArgumentError("result_type() needs at least one array or dtype")
-    for s in scalars:
-        tensor = promote_scalar(tensor, s, scalar_key(s), pol)
-    return tensor
+    tensor = promote_many(tensors, pol, "result_type() dtypes")
+    return promote_with_scalars(tensor, scalars, pol) if scalars else tensor
 
 
 @dataclass(frozen=True)

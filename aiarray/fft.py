@@ -23,7 +23,7 @@ from ._api.creation import DEFAULT_FLOAT
 from ._array import Array
 from ._device import check_device
 from ._dispatch import array_arg
-from ._errors import AxisError, InvalidArgumentError, TypeMismatchError
+from ._errors import AxisError, InvalidArgumentError, TypeMismatchError, message
 from ._numpy_path import quiet
 
 __all__ = [
@@ -255,7 +255,7 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
     try:
         check_device(device)
     except InvalidArgumentError as e:
-        raise InvalidArgumentError(f"{func}(): {e}") from None
+        raise InvalidArgumentError(f"{func}(): {message(e)}") from None
     return Array._new(call(k, float(d)).astype(dt), dt)
 
 

@@ -28,6 +28,7 @@ from ._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
     TypeMismatchError,
+    message,
 )
 
 __all__ = ["clip_backward", "slice_backward", "trace_backward"]
@@ -41,7 +42,7 @@ def _shape(input_shape: object, func: str) -> tuple[int, ...]:
     try:
         return shape_tuple(input_shape, "input_shape")
     except (TypeMismatchError, InvalidArgumentError) as e:
-        raise type(e)(f"{func}(): {e}") from None
+        raise type(e)(f"{func}(): {message(e)}") from None
 
 
 def _zeros(shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:

@@ -45,6 +45,7 @@ from ._errors import (
     OutOfRangeError,
     TypeMismatchError,
     UninitializedError,
+    message,
 )
 from ._numpy_path import quiet
 from ._registry import OPS
@@ -296,7 +297,7 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
     try:
         dims = shape_tuple(shape, "shape")
     except (TypeMismatchError, InvalidArgumentError) as e:
-        raise type(e)(f"coo_array(): {e}") from None
+        raise type(e)(f"coo_array(): {message(e)}") from None
     D.check_category(indices.dtype, "integer", "coo_array", "indices")
     if indices.ndim != 2 or indices.shape[0] != len(dims):
         raise DimensionMismatchError(

@@ -268,8 +268,9 @@ def test_dlpack_errors():
     x = aa.ones(2)
     with pytest.raises(ValueError):
         x.__dlpack__(stream=1)
-    with pytest.raises(BufferError):
+    with pytest.raises(TypeError) as info:  # not an array: TypeError (issue 13)
         aa.from_dlpack([1, 2])
+    assert info.value.status == aa.Status.UNINITIALIZED and "__dlpack__" in str(info.value)
     with pytest.raises(ValueError):
         aa.from_dlpack(np.ones(2), device="gpu")
     for special in (aa.bfloat16, aa.complex32):

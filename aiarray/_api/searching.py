@@ -17,6 +17,7 @@ from .._errors import (
     OutOfRangeError,
     ScalarOverflowError,
     TypeMismatchError,
+    message,
 )
 from .._registry import OPS
 from ._axes import normalize_axes, normalize_axis
@@ -155,7 +156,7 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
         a1, a2, dt = operands(_SEARCHSORTED, x1, x2)
     except ScalarOverflowError as e:  # name the function and the argument
         arg = "x1" if type(x1) is not Array else "x2"
-        raise ScalarOverflowError(f"searchsorted(): {arg}: {e}") from None
+        raise ScalarOverflowError(f"searchsorted(): {arg}: {message(e)}") from None
     D.check_category(dt, "real numeric or boolean", "searchsorted", "x1 and x2")
     out = np.searchsorted(D.widen(a1), D.widen(a2), side=side, sorter=s)
     return Array._new(np.asarray(out, D.int64), D.int64)
