@@ -148,7 +148,7 @@ from ._api.statistical import (
 )
 from ._api.utility import all, any, diff
 from ._array import Array, as_parameter
-from ._device import CPU, Device
+from ._device import CPU, Device, get_num_threads, set_num_threads
 from ._errors import (
     AiarrayError,
     AllocationError,
@@ -164,7 +164,6 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._kernels import get_num_threads, set_num_threads
 from ._promotion import (
     TypedScalar,
     explain_promotion,

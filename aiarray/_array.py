@@ -26,6 +26,7 @@ from ._errors import (
     InvalidArgumentError,
     OutOfRangeError,
     TypeMismatchError,
+    UninitializedError,
 )
 from ._registry import OPERATORS
 
@@ -47,7 +48,7 @@ def _reflected(name: str) -> Callable:
     op = OPERATORS[name]
 
     def method(self: Array, other: Any, /) -> Array:
-        if defers(other):
+        if defers(other, op.name):
             return NotImplemented
         return binary(op, other, self)
 
@@ -77,7 +78,9 @@ class Array:
     _dtype: np.dtype
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("use aiarray.asarray() or another creation function to make an Array")
+        raise UninitializedError(
+            "Array() cannot be called: use aiarray.asarray() or another creation function"
+        )
 
     @classmethod
     def _new(cls, array: np.ndarray, dtype: np.dtype | None = None, /) -> Array:
@@ -191,24 +194,30 @@ class Array:
 
     def __matmul__(self, other: Any, /) -> Array:
         """Matrix product (aiarray.matmul)."""
-        if defers(other):
+        if defers(other, "matmul"):
             return NotImplemented
         return _namespace.matmul(self, other)
 
     def __rmatmul__(self, other: Any, /) -> Array:
         """Reflected matrix product."""
-        if defers(other):
+        if defers(other, "matmul"):
             return NotImplemented
         return _namespace.matmul(other, self)
 
     def __imatmul__(self, other: Any, /) -> Array:
         """In-place matrix product; the dtype and shape of self never change."""
         res = _namespace.matmul(self, other)
-        if res._dtype is not self._dtype or res.shape != self.shape:
+        if res._dtype is not self._dtype:
             raise TypeMismatchError(
-                f"in-place matmul would change x1 from {D.name_of(self._dtype)}{self.shape} "
-                f"to {D.name_of(res._dtype)}{res.shape}"
+                f"in-place matmul would change the dtype of x1 from {D.name_of(self._dtype)} "
+                f"to {D.name_of(res._dtype)}"
             )
+        if res.shape != self.shape:  # as for +=: a shape change is a ValueError
+            raise DimensionMismatchError(
+                f"in-place matmul would change the shape of x1 from {self.shape} to {res.shape}"
+            )
+        if not self._array.flags.writeable:
+            raise InvalidArgumentError("in-place matmul: x1 is a read-only view")
         self._array[...] = res._array
         return self
 
@@ -264,15 +273,26 @@ class Array:
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
         a = self._array
+        if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
+            raise TypeMismatchError(f"__array__(): copy={copy!r} must be a bool or None")
+        if dtype is not None:
+            try:
+                dtype = np.dtype(dtype)
+            except (TypeError, ValueError) as e:
+                raise TypeMismatchError(f"__array__(): dtype={dtype!r} is not a NumPy dtype: "
+                                        f"{e}") from None
         if self._dtype is D.complex32:
             if copy is False:
                 raise InvalidArgumentError("complex32 -> NumPy needs a copy, but copy=False")
             a = D.c32_to_c64(a)
             copy = None
-        if dtype is not None and np.dtype(dtype) != a.dtype:
+        if dtype is not None and dtype != a.dtype:
             if copy is False:
                 raise InvalidArgumentError(f"conversion to {dtype} needs a copy, but copy=False")
-            return a.astype(dtype)
+            try:
+                return a.astype(dtype)
+            except (TypeError, ValueError) as e:
+                raise TypeMismatchError(f"__array__(): cannot convert to {dtype}: {e}") from None
         return a.copy() if copy else a
 
     def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
@@ -284,10 +304,19 @@ class Array:
         if self._dtype in (D.bfloat16, D.complex32):
             raise DLPackError(f"DLPack export of {D.name_of(self._dtype)} is not supported; "
                               "astype() to float32/complex64 first")
+        if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
+            raise TypeMismatchError(f"__dlpack__(): copy={copy!r} must be a bool or None")
         kwargs: dict[str, Any] = {"copy": copy}
         if max_version is not None:
+            if not (type(max_version) is tuple and len(max_version) == 2
+                    and all(type(v) is int for v in max_version)):
+                raise TypeMismatchError(f"__dlpack__(): max_version={max_version!r} must be "
+                                        "None or a (major, minor) tuple of ints")
             kwargs["max_version"] = max_version
         if dl_device is not None:
+            if not (type(dl_device) is tuple and len(dl_device) == 2):
+                raise TypeMismatchError(f"__dlpack__(): dl_device={dl_device!r} must be "
+                                        "None or a (device type, device id) tuple")
             if tuple(dl_device) != self.__dlpack_device__():
                 raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
             kwargs["dl_device"] = dl_device

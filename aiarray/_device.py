@@ -39,8 +39,26 @@ def check_device(device: object, argname: str = "device") -> Device:
     """Return the device named by ``device`` (None means the CPU) or raise ValueError."""
     if device is None or device is CPU:
         return CPU
-    if device == CPU:  # "cpu" or an equal Device
+    if isinstance(device, str | Device) and device == CPU:  # "cpu" or an equal Device
         return CPU
     raise InvalidArgumentError(
         f"{argname}={device!r} is not a device of aiarray; the only device is {CPU!r}"
     )
+
+
+def set_num_threads(n: int) -> None:
+    """Threads the CPU's large-array path uses (default: AIARRAY_NUM_THREADS or all CPUs).
+
+    ``n`` is an int >= 1: anything else raises TypeError / ValueError naming it.
+    """
+    from . import _kernels  # the kernels load with aiarray; imported here to keep _device first
+    from ._api._axes import int_arg
+
+    _kernels.set_num_threads(int_arg(n, "set_num_threads", "n", minimum=1))
+
+
+def get_num_threads() -> int:
+    """Threads the CPU's large-array path uses."""
+    from . import _kernels
+
+    return _kernels.get_num_threads()

@@ -277,9 +277,12 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
     return x1
 
 
-def defers(other: object) -> bool:
-    """Whether an operator should return NotImplemented for ``other`` (e.g. a SparseArray)."""
-    return getattr(type(other), "_aiarray_defer", False)
+def defers(other: object, op: str) -> bool:
+    """Whether Array's operator ``op`` ("add", "matmul", ...) should return NotImplemented
+    for ``other``: its type lists ``op`` in ``_aiarray_defer`` (a SparseArray handles
+    add, sub, mul and matmul); any other operand is Array's to accept or refuse."""
+    handled = getattr(type(other), "_aiarray_defer", None)
+    return handled is not None and op in handled
 
 
 def set_kernel_hook(hook: Callable | None, min_size: int,
@@ -430,7 +433,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._array = out
                         obj._dtype = res
                         return obj
-            if method and defers(x2):
+            if method and defers(x2, op.name):
                 return NotImplemented
             return binary(op, x1, x2)
 

@@ -400,9 +400,17 @@ def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
             f"{argname}: cannot promote array dtype {D.name_of(tensor)} with {what} "
             f"{value!r} under the {pol.name!r} promotion policy"
         )
-    if key.__class__ is str and key == "int":  # a Python int (a dtype can equal "int")
-        check_int_fits(value, res, argname)
+    if key.__class__ is str:
+        if key == "int":  # a Python int (a dtype can equal "int")
+            check_int_fits(value, res, argname)
+    elif key in _INT_BOUNDS and res in _INT_BOUNDS:  # a typed integer scalar: no wrap-around
+        check_int_fits(_scalar_value(value), res, argname)
     return res
+
+
+def _scalar_value(value: object) -> int:
+    """The Python value of a typed scalar (aiarray.scalar or a NumPy scalar)."""
+    return value.value if isinstance(value, TypedScalar) else value.item()  # type: ignore[attr-defined]
 
 
 # The n-ary rule folds the distinct dtypes in this order: bool, integers, real floats,
@@ -478,8 +486,12 @@ def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Polic
             )
         res = step
     for key, i in keys:
-        if key.__class__ is str and key == "int":
-            check_int_fits(scalars[i], res, argnames[i] if argnames else "scalar")
+        name = argnames[i] if argnames else "scalar"
+        if key.__class__ is str:
+            if key == "int":
+                check_int_fits(scalars[i], res, name)
+        elif key in _INT_BOUNDS and res in _INT_BOUNDS:
+            check_int_fits(_scalar_value(scalars[i]), res, name)
     return res
 
 

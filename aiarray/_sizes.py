@@ -20,6 +20,7 @@ its MemoryError into AllocationError).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
@@ -81,6 +82,23 @@ def allocating(call: Callable[..., Any], *args: Any, func: str, what: str = "the
         if "too big" in text or "Maximum allowed" in text or "maximum supported" in text:
             raise AllocationError(f"{func}(): cannot allocate {what}: {text}") from None
         raise
+
+
+def allocates(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Decorator for a function of several allocating NumPy steps: a MemoryError inside
+    becomes AllocationError naming it (:func:`allocating` wraps a single call)."""
+    name = func.__name__
+
+    @functools.wraps(func)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except MemoryError as e:
+            if isinstance(e, AllocationError):
+                raise
+            raise AllocationError(f"{name}(): cannot allocate the result: {e}") from None
+
+    return guarded
 
 
 def physical_memory() -> int:

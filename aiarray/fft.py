@@ -25,6 +25,7 @@ from ._device import check_device
 from ._dispatch import array_arg
 from ._errors import AxisError, InvalidArgumentError, TypeMismatchError, message
 from ._numpy_path import quiet
+from ._sizes import allocating, check_shape
 
 __all__ = [
     "fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft", "ihfft",
@@ -92,6 +93,17 @@ def _compute(x: Array) -> np.ndarray:
     return x._array
 
 
+def _run(func: str, call: Callable[..., np.ndarray], x: Array, resized: Sequence[int],
+         lengths: Sequence[int], **kwargs: Any) -> np.ndarray:
+    """``call(x's data, **kwargs)`` after checking the transform's arrays (``x``'s shape
+    with axes ``resized`` given ``lengths``, in complex128) can exist; quiet FP state."""
+    shape = list(x.shape)
+    for a, k in zip(resized, lengths):
+        shape[a] = k
+    check_shape(shape, 16, func, "the transform")
+    return allocating(quiet, call, _compute(x), func=func, what="the transform", **kwargs)
+
+
 def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
     """Round a transform back to ``dt`` once."""
     return Array._new(D.narrow(np.asarray(out), dt), dt)
@@ -118,7 +130,7 @@ def _transform_1d(x: object, n: object, axis: object, norm: object, func: str,
     else:
         k = _length(n, func)
     res = _result_dtype(x, kind, inverse_real)
-    return _wrap(quiet(call, _compute(x), n=k, axis=ax, norm=norm), res)
+    return _wrap(_run(func, call, x, (ax,), (k,), n=k, axis=ax, norm=norm), res)
 
 
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
@@ -207,7 +219,7 @@ def _transform_nd(x: object, s: object, axes: object, norm: object, func: str,
         if kind == "real" or inverse_real:
             raise InvalidArgumentError(f"{func}() needs at least one axis to transform")
         return Array._new(x._array.copy(), x._dtype)  # a transform over no axes
-    return _wrap(quiet(call, _compute(x), s=sizes, axes=ax, norm=norm), res)
+    return _wrap(_run(func, call, x, ax, sizes, s=sizes, axes=ax, norm=norm), res)
 
 
 def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
@@ -256,7 +268,8 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
         check_device(device)
     except InvalidArgumentError as e:
         raise InvalidArgumentError(f"{func}(): {message(e)}") from None
-    return Array._new(call(k, float(d)).astype(dt), dt)
+    check_shape((k,), 8, func)
+    return Array._new(allocating(call, k, float(d), func=func).astype(dt), dt)
 
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:

@@ -216,7 +216,10 @@ class QuantizedArray:
     __slots__ = ("_axis", "_data", "_scale", "_scheme", "_zero_point")
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("use aiarray.quantization.quantize() or QuantizedArray.from_parts()")
+        raise UninitializedError(
+            "QuantizedArray() cannot be called: use aiarray.quantization.quantize() or "
+            "QuantizedArray.from_parts()"
+        )
 
     @classmethod
     def _make(cls, data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import sys
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from ._errors import (
     TypeMismatchError,
 )
 from ._numpy_path import quiet
+from ._sizes import allocates, check_object_count, check_shape
 
 __all__ = ["Generator", "bernoulli", "multinomial", "normal", "randperm", "uniform"]
 
@@ -84,10 +86,8 @@ def _count(func: str, name: str, value: object) -> int:
 
 
 def _shape(func: str, shape: object) -> tuple[int, ...]:
-    try:
-        return shape_tuple(shape)
-    except (TypeMismatchError, InvalidArgumentError) as err:
-        raise type(err)(f"{func}(): {err}") from None
+    """The shape of a sample: every element takes one 8-byte random word."""
+    return check_shape(shape_tuple(shape, "shape", func), 8, func, "the sample")
 
 
 class Generator:
@@ -120,6 +120,8 @@ class Generator:
     def spawn(self, n: int, /) -> list[Generator]:
         """``n`` independent child generators (``SeedSequence.spawn``); self is not advanced."""
         count = _count("Generator.spawn", "n", n)
+        each = sum(sys.getsizeof(o) for o in (self, self._seedseq, self._bitgen))
+        check_object_count(count, each, "Generator.spawn", "generators")
         children = []
         for ss in self._seedseq.spawn(count):
             child = object.__new__(Generator)
@@ -134,6 +136,7 @@ class Generator:
             raise AllocationError(f"{func}(): cannot allocate {n} random words") from None
 
     # -- distributions ------------------------------------------------------------
+    @allocates
     def uniform(self, low: float = 0.0, high: float = 1.0, shape: Any = (), *,
                 dtype: Any = None, device: Any = None) -> Array:
         """Uniform samples in [low, high) (GB/T 7.2.1.7); see :func:`uniform`."""
@@ -170,6 +173,7 @@ class Generator:
         out = R.round_to(np.clip(v, lo_dt, hi_dt), dt)
         return Array._new(out.reshape(dims), dt)
 
+    @allocates
     def normal(self, mean: float = 0.0, std: float = 1.0, shape: Any = (), *,
                dtype: Any = None, device: Any = None) -> Array:
         """Normal samples N(mean, std**2) (GB/T 7.2.1.8); see :func:`normal`."""
@@ -187,6 +191,7 @@ class Generator:
         v = quiet(lambda a: mu + sigma * a, z)
         return Array._new(R.round_to(v, dt).reshape(dims), dt)
 
+    @allocates
     def bernoulli(self, p: Any, shape: Any = None, *, dtype: Any = None,
                   device: Any = None) -> Array:
         """0-1 samples, 1 with probability p (GB/T 7.2.1.9); see :func:`bernoulli`."""
@@ -218,6 +223,7 @@ class Generator:
         u = R.uniform01(self._raw(func, n)).reshape(dims)
         return Array._new((u < prob).astype(dt), dt)
 
+    @allocates
     def multinomial(self, probs: Array, num_samples: int, *, replacement: bool = False,
                     device: Any = None) -> Array:
         """Indices drawn with weights ``probs`` (GB/T 7.2.1.10); see :func:`multinomial`."""
@@ -255,6 +261,7 @@ class Generator:
             out = _without_replacement(w, R.uniform01_open(self._raw(func, rows * k)), count)
         return Array._new(out.reshape(out.shape[1:]) if probs.ndim == 1 else out, _INT64)
 
+    @allocates
     def randperm(self, n: int, *, dtype: Any = _INT64, device: Any = None) -> Array:
         """A random permutation of 0 .. n-1 (GB/T 7.2.1.11); see :func:`randperm`."""
         func = "randperm"

@@ -98,9 +98,10 @@ class SparseArray:
     """A sparse array in COO form (GB/T 7.2.1.14); see the module documentation."""
 
     __slots__ = ("_data", "_dtype", "_lin", "_shape")
-    # Array's binary operators may return NotImplemented for operands with this mark,
-    # so that ``dense + sparse`` reaches SparseArray.__radd__ (not wired yet).
-    _aiarray_defer = True
+    # Array's binary operators return NotImplemented for these operators (aiarray's
+    # _dispatch.defers), so that ``dense + sparse`` reaches SparseArray.__radd__.
+    _aiarray_defer = frozenset({"add", "sub", "mul", "matmul"})
+    __array_ufunc__ = None  # ``ndarray + sparse`` reaches SparseArray.__radd__, not NumPy
 
     _lin: np.ndarray  # sorted unique row-major positions (intp)
     _data: np.ndarray  # values, in _storage(_dtype)
@@ -108,7 +109,9 @@ class SparseArray:
     _dtype: np.dtype
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("use aiarray.sparse.coo_array() or from_dense() to make a SparseArray")
+        raise UninitializedError(
+            "SparseArray() cannot be called: use aiarray.sparse.coo_array() or from_dense()"
+        )
 
     @classmethod
     def _new(cls, lin: np.ndarray, data: np.ndarray, shape: tuple[int, ...],

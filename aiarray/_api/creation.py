@@ -56,7 +56,8 @@ def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype, name: str) -> np.nda
 def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> np.ndarray:
     out = _alloc(np.empty, shape, dt, name)
     if dt is D.complex32:
-        D.bits(out)[...] = D.bits(D.to_c32(np.asarray(complex(value), D.complex64)))  # type: ignore[arg-type]
+        c = np.asarray(complex(value), D.complex128)  # type: ignore[arg-type]
+        D.bits(out)[...] = D.bits(D.to_c32(c))  # each part rounded once, to float16
         return out
     quiet(out.fill, value)  # a float beyond the dtype's range becomes inf (IEEE)
     return out
@@ -416,8 +417,9 @@ def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
     array_arg(x, name, "x")
     if x.ndim < 2:
         raise DimensionMismatchError(f"{name}(): x must have at least 2 dimensions, got {x.ndim}")
-    k = int_arg(k, name, "k")
     a = D.bits(x._array)
+    # beyond the matrix every diagonal is the same: keep k where NumPy can take it
+    k = max(-a.shape[-2], min(int_arg(k, name, "k"), a.shape[-1]))
     check_shape(a.shape, a.itemsize, name)
     return Array._new(allocating(func, a, k=k, func=name).view(x._array.dtype), x.dtype)
 

@@ -19,7 +19,6 @@ from .._errors import (
     AxisError,
     DimensionMismatchError,
     InvalidArgumentError,
-    TypeMismatchError,
 )
 from ._axes import int_arg, normalize_axis
 from .statistical import _accumulation_dtype
@@ -141,13 +140,6 @@ def matrix_arg(x: Array, func: str, name: str = "x", square: bool = False) -> tu
             f"{func}(): {name} must be a (stack of) square matrices, got shape {x.shape}"
         )
     return m, n
-
-
-def bool_arg(value: object, func: str, name: str) -> bool:
-    """A Python or NumPy bool keyword; TypeError otherwise."""
-    if not isinstance(value, bool | np.bool_):
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be a bool")
-    return bool(value)
 
 
 def lapack(func: str, call: Callable[..., Any], *args: Any, name: str = "x",

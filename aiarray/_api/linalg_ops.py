@@ -18,10 +18,9 @@ from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._registry import INT_TO_FLOAT
-from ._axes import int_arg, normalize_axes
+from ._axes import bool_arg, int_arg, normalize_axes
 from .linalg_base import (
     back,
-    bool_arg,
     diagonal_axes,
     lapack,
     matrix_arg,
