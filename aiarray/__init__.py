@@ -4,8 +4,6 @@
 API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T map.
 """
 
-from __future__ import annotations
-
 import math as _math
 
 from . import _dtypes, _kernels, quantization
@@ -262,21 +260,10 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES)
-
-
 from . import _array as _array_module
+from ._public import export as _export
 
 _array_module._namespace = __import__(__name__)
-for _name in __all__:  # public functions report the public module
-    if _name in _SUBMODULES:
-        continue
-    _obj = globals()[_name]
-    if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):
-        try:
-            _obj.__module__ = "aiarray"
-        except (AttributeError, TypeError):
-            pass
-del _name, _obj
+# dir() shows __all__ only; public functions report the public module
+__dir__ = _export(__name__, globals())
 _kernels.install()  # large inputs to the numba / threaded paths (numba loads lazily)

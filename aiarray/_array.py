@@ -7,6 +7,7 @@ through the dispatcher; their names are spelled out below so tools see them.
 from __future__ import annotations
 
 import builtins
+import math
 import operator
 import types
 import weakref
@@ -25,6 +26,7 @@ from ._errors import (
     DLPackError,
     InvalidArgumentError,
     OutOfRangeError,
+    ScalarOverflowError,
     TypeMismatchError,
     UninitializedError,
 )
@@ -237,7 +239,12 @@ class Array:
     def __int__(self) -> int:
         if self._dtype in D.COMPLEX:
             raise TypeMismatchError(f"int() of a complex array ({D.name_of(self._dtype)})")
-        return int(self._scalar("int"))
+        value = self._scalar("int")
+        if isinstance(value, float) and not math.isfinite(value):  # as int() of a float
+            if math.isnan(value):
+                raise InvalidArgumentError("int() of NaN: it has no integer value")
+            raise ScalarOverflowError(f"int() of {value}: an infinity has no integer value")
+        return int(value)
 
     def __float__(self) -> float:
         if self._dtype in D.COMPLEX:

@@ -98,6 +98,9 @@ class Policy:
     pairs: dict[tuple[np.dtype, np.dtype], Decision]
     scalars: dict[tuple[np.dtype, object], Decision]
     parameter_rule: bool = False
+    # n-ary operands fold in ascending order of this key (dtypes and Python kind strings);
+    # None = the default order, _FOLD_RANK (ties break by it too)
+    fold_rank: dict[object, int] | None = None
     fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
     fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
     # Python scalar type -> {array dtype: result dtype or None}: fast_scalars by type
@@ -429,10 +432,13 @@ def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") 
 
     Defined only when every pair of the distinct dtypes is defined under ``pol``
     (TypeError naming the first undefined pair otherwise); the result is the fold of
-    the distinct dtypes in the fixed order bool < integers < real floats < complex
-    (each by size).  ``what`` names the operands in the error (``"concat() dtypes"``).
+    the distinct dtypes in a fixed order: the policy's ``fold_rank``, else bool <
+    integers < real floats < complex (each by size).  ``what`` names the operands in
+    the error (``"concat() dtypes"``).
     """
-    distinct = sorted(set(dtypes), key=_FOLD_RANK.__getitem__)
+    rank = pol.fold_rank
+    order = _FOLD_RANK.__getitem__ if rank is None else lambda dt: (rank[dt], _FOLD_RANK[dt])
+    distinct = sorted(set(dtypes), key=order)
     if len(distinct) <= 1:
         if not distinct:
             raise InvalidArgumentError(f"cannot promote no {what}: give at least one")
@@ -451,10 +457,11 @@ def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") 
     return res
 
 
-def _scalar_rank(key: object) -> tuple[int, int]:
+def _scalar_rank(key: object, pol: Policy) -> tuple[int, int, int]:
+    first = 0 if pol.fold_rank is None else pol.fold_rank[key]
     if isinstance(key, str):
-        return _KIND_RANK[key], -1
-    return _KIND_RANK[_kind(key)], _FOLD_RANK[key]
+        return first, _KIND_RANK[key], -1
+    return first, _KIND_RANK[_kind(key)], _FOLD_RANK[key]
 
 
 def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Policy,
@@ -462,9 +469,10 @@ def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Polic
     """Array dtype ``tensor`` combined with scalar operands (Python or typed), in any order.
 
     The scalars apply through the tensor-scalar table one after another in a fixed
-    order (by kind: bool, int, float, complex; a Python scalar before typed ones of its
-    kind, typed ones by dtype), so their order in the call does not matter; then every
-    Python int must fit the result (OverflowError naming it otherwise).
+    order (the policy's ``fold_rank``, else by kind: bool, int, float, complex; a
+    Python scalar before typed ones of its kind, typed ones by dtype), so their order
+    in the call does not matter; then every integer scalar must fit the result
+    (OverflowError naming it otherwise).
     """
     keys = []
     for i, value in enumerate(scalars):
@@ -475,7 +483,7 @@ def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Polic
                                     "complex or aiarray.scalar())")
         keys.append((key, i))
     res = tensor
-    for key, i in sorted(keys, key=lambda k: _scalar_rank(k[0])):
+    for key, i in sorted(keys, key=lambda k: _scalar_rank(k[0], pol)):
         step = pol.fast_scalars[(res, key)]
         if step is None:
             what = key if isinstance(key, str) else D.name_of(key) + " scalar"

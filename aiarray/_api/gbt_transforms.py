@@ -142,7 +142,7 @@ def layout(x: object, /) -> Layout:
     """
     if type(x) is Array:
         return Layout("dense", _dim_order(x._array))
-    from ..sparse import SparseArray  # imported here: aiarray.sparse imports this module
+    from .gbt_sparse import SparseArray  # imported here: gbt_sparse imports this module
 
     if isinstance(x, SparseArray):
         return Layout("coo", tuple(range(x.ndim - 1, -1, -1)))
