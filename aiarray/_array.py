@@ -31,8 +31,8 @@ from ._errors import (
     UninitializedError,
 )
 from ._registry import OPERATORS
+from ._versions import SUPPORTED as SUPPORTED_VERSIONS
 
-SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 _DTYPE_OF = {d: d for d in D.ALL_DTYPES}
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
@@ -269,13 +269,18 @@ class Array:
 
     # -- interchange ------------------------------------------------------------------
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
-        """The aiarray namespace (any supported standard version)."""
-        if api_version is not None and api_version not in SUPPORTED_VERSIONS:
+        """The aiarray namespace; ``api_version`` (2021.12 ... 2025.12) gives that version
+        of the standard's behaviour (aiarray._versions)."""
+        if api_version is None:
+            return _namespace
+        if type(api_version) is not str or api_version not in SUPPORTED_VERSIONS:
             raise InvalidArgumentError(
                 f"api_version={api_version!r} is not supported; choose one of "
                 + ", ".join(SUPPORTED_VERSIONS)
             )
-        return _namespace
+        from ._versions import namespace
+
+        return namespace(api_version)
 
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
