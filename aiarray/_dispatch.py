@@ -15,6 +15,7 @@ import numpy as np
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import (
+    AllocationError,
     DimensionMismatchError,
     InvalidArgumentError,
     ParameterCastError,
@@ -98,6 +99,11 @@ def _value_error(op: ElementwiseOp, a: object, b: object, e: ValueError) -> Exce
     return InvalidArgumentError(f"{op.name}(): {e}")
 
 
+def _no_memory(op: ElementwiseOp, e: MemoryError) -> AllocationError:
+    """NumPy's MemoryError (e.g. two broadcast views whose result is huge) with a status."""
+    return AllocationError(f"{op.name}(): cannot allocate the result: {e}")
+
+
 def _float_dtypes(op: ElementwiseOp, dt: np.dtype) -> tuple[np.dtype, np.dtype]:
     """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``."""
     if op.to_float and dt in INT_TO_FLOAT:
@@ -120,11 +126,14 @@ def unary(op: ElementwiseOp, x: object) -> object:
     a = x._array
     dt, res = _float_dtypes(op, x._dtype)
     _check(op, dt)
-    if dt is not x._dtype:
-        a = a.astype(dt)
-    out = _run(op, (a,), dt, res)
-    if out.dtype != res:
-        out = out.astype(res)
+    try:
+        if dt is not x._dtype:
+            a = a.astype(dt)
+        out = _run(op, (a,), dt, res)
+        if out.dtype != res:
+            out = out.astype(res)
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     return Array._new(out, res)
 
 
@@ -220,12 +229,15 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
         done = _converted_in_kernel(op, x1, x2)
         if done is not None:
             return done
-    a1, a2, dt = operands(op, x1, x2)
-    cdt, res = _float_dtypes(op, dt)
-    if cdt is not dt:
-        a1 = a1.astype(cdt)
-        a2 = a2.astype(cdt)
-        dt = cdt
+    try:
+        a1, a2, dt = operands(op, x1, x2)
+        cdt, res = _float_dtypes(op, dt)
+        if cdt is not dt:
+            a1 = a1.astype(cdt)
+            a2 = a2.astype(cdt)
+            dt = cdt
+    except MemoryError as e:  # casting huge broadcast views
+        raise _no_memory(op, e) from None
     _check(op, dt)
     try:
         out = _run(op, (a1, a2), dt, res)
@@ -233,6 +245,8 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
             out = out.astype(res)
     except ValueError as e:
         raise _value_error(op, a1, a2, e) from None
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     return Array._new(out, res)
 
 
@@ -343,6 +357,8 @@ def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
             out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
     except ValueError as e:
         raise _value_error(op, a, b, e) from None
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     obj = _new(Array)
     obj._array = out
     obj._dtype = res
@@ -384,6 +400,8 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                    else quiet_run(ufunc, a, out=...))  # 0-d stays an array
                         except RuntimeError:  # the quiet context is busy (another thread)
                             out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
+                        except MemoryError:  # a huge broadcast view: unary() reports it
+                            return unary(op, x)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -405,7 +423,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                 out = quiet_run(ufunc, a, b, out=...)  # the kernels' case
                             else:
                                 return binary(op, x1, x2)
-                        except (RuntimeError, ValueError):  # busy context; shapes
+                        except (RuntimeError, ValueError, MemoryError):  # busy; shapes; size
                             return _short_binary(op, ufunc, a, b, res)
                         obj = _new(Array)
                         obj._array = out
@@ -427,7 +445,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         try:
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))
-                        except (RuntimeError, ValueError):  # busy context
+                        except (RuntimeError, ValueError, MemoryError):  # busy context
                             return _short_binary(op, ufunc, a, b, res)
                         obj = _new(Array)
                         obj._array = out

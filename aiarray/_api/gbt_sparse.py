@@ -24,6 +24,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._registry import OPS
+from .._sizes import allocating, check_shape
 from ._axes import normalize_axes, normalize_axis, shape_tuple
 from .data_type import convert
 from .statistical import _accumulation_dtype
@@ -172,8 +173,10 @@ class SparseArray:
         return self.transpose()
 
     # -- conversion ------------------------------------------------------------------------
-    def _dense(self, storage: np.dtype | None = None) -> np.ndarray:
-        out = np.zeros(self._shape, storage or self._data.dtype)
+    def _dense(self, storage: np.dtype | None = None, func: str = "todense") -> np.ndarray:
+        dt = np.dtype(storage or self._data.dtype)
+        check_shape(self._shape, dt.itemsize, func, "the dense array")
+        out = allocating(np.zeros, self._shape, dt, func=func, what="the dense array")
         out.reshape(-1)[self._lin] = self._data
         return out
 
