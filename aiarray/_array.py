@@ -438,8 +438,10 @@ def _integer_array(k: Any) -> np.ndarray:
         return a
     if a.size == 0:
         return a.astype(np.intp)  # [] is an empty integer index, as in NumPy
-    if a.dtype.kind == "O" and all(type(v) is int for v in a.flat):  # ints beyond 64 bits
-        return a
+    if a.dtype.kind in "fO" and isinstance(k, list | tuple):  # Python ints beyond int64
+        ints = np.asarray(k, dtype=object)
+        if all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in ints.flat):
+            return ints
     raise TypeMismatchError(f"{_brief(k)} is not a valid index: index arrays must hold "
                             f"integers or bools, not {a.dtype}")
 

@@ -504,8 +504,24 @@ def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, 
 
 # -- worker: one batch in this process ------------------------------------------------------------
 
-def worker(calls: int, seed: int, progress: Path, timeout: float) -> dict[str, Any]:
-    """Run ``calls`` calls drawn from ``seed``; the last call started is in ``progress``."""
+def _planted(kind: str) -> list[Target]:
+    """A target that crashes or hangs, for the fuzzer's own tests (``--plant``)."""
+    def crash() -> None:
+        os.abort()
+
+    def hang() -> None:
+        time.sleep(3600)
+
+    return [Target(f"planted.{kind}", {"crash": crash, "hang": hang}[kind], ())]
+
+
+def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = "",
+           plant: str = "") -> dict[str, Any]:
+    """Run ``calls`` calls drawn from ``seed``; the last call started is in ``progress``.
+
+    ``only`` keeps the targets whose name contains it; ``plant`` ("crash" or "hang")
+    fuzzes a target that misbehaves instead (to test the harness itself).
+    """
     import faulthandler
     import warnings
 
@@ -516,7 +532,9 @@ def worker(calls: int, seed: int, progress: Path, timeout: float) -> dict[str, A
     warnings.simplefilter("ignore")  # NumPy's own warnings are not what is tested here
     import aiarray as aa
 
-    todo = targets()
+    todo = _planted(plant) if plant else [t for t in targets() if only in t.name]
+    if not todo:
+        raise SystemExit(f"no target matches --only {only!r}")
     strats = _strategies(aa)
     stats: Counter[str] = Counter()
     by_target: Counter[str] = Counter()
@@ -570,7 +588,8 @@ def _limit_memory(gib: float) -> None:
 # -- orchestrator ------------------------------------------------------------------------------
 
 def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: float,
-                memory: float, verbose: bool = True) -> dict[str, Any]:
+                memory: float, verbose: bool = True, only: str = "",
+                plant: str = "") -> dict[str, Any]:
     """Split ``calls`` into subprocess batches; gather their results and any crash."""
     batches = [(i, min(batch_size, calls - i * batch_size))
                for i in range((calls + batch_size - 1) // batch_size)]
@@ -590,7 +609,8 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                 cmd = [sys.executable, str(Path(__file__).resolve()), "--worker",
                        "--calls", str(n), "--seed", str(seed * 100003 + index),
                        "--progress", str(progress), "--json", str(out),
-                       "--timeout", str(timeout), "--memory", str(memory)]
+                       "--timeout", str(timeout), "--memory", str(memory),
+                       "--only", only, "--plant", plant]
                 proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
                 running.append((index, proc, progress, out))
@@ -652,16 +672,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--timeout", type=float, default=60.0, help="seconds a call may take")
     p.add_argument("--memory", type=float, default=4.0, help="address-space limit, GiB")
     p.add_argument("--json", type=Path, help="write the result as JSON here")
+    p.add_argument("--only", default="", help="fuzz only targets whose name contains this")
+    p.add_argument("--plant", default="", choices=["", "crash", "hang"], help=argparse.SUPPRESS)
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--progress", type=Path, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.worker:
         _limit_memory(args.memory)
-        res = worker(args.calls, args.seed, args.progress, args.timeout)
+        res = worker(args.calls, args.seed, args.progress, args.timeout, args.only, args.plant)
         args.json.write_text(json.dumps(res))
         return 0
     res = run_batches(args.calls, args.seed, args.batch_size, args.jobs, args.timeout,
-                      args.memory)
+                      args.memory, only=args.only, plant=args.plant)
     print(summary(res))
     if args.json:
         args.json.write_text(json.dumps(res, indent=1))

@@ -308,6 +308,8 @@ def full_like(x: Array, /, fill_value: builtins.bool | int | float | complex, *,
 
 
 def _real_number(v: object, name: str, func: str) -> int | float:
+    if type(v) is Array and v.ndim == 0 and v.dtype in D.REAL_NUMERIC:  # as in NumPy
+        v = v._scalar(func)
     if isinstance(v, builtins.bool) or not isinstance(v, int | float | np.integer | np.floating):
         raise TypeMismatchError(f"{func}(): {name}={v!r} must be an int or a float")
     return v.item() if isinstance(v, np.generic) else v
