@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import cmath
 import math
 import sys
 from collections.abc import Iterator
@@ -376,11 +377,20 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     for name, v in (("start", start), ("stop", stop)):
         if not isinstance(v, int | float | complex | np.number) or isinstance(v, builtins.bool):
             raise TypeMismatchError(f"linspace(): {name}={v!r} must be a number")
-        if not np.isfinite(v):
+        try:
+            finite = cmath.isfinite(complex(v))
+        except OverflowError:  # a Python int beyond float64
+            raise InvalidArgumentError(
+                f"linspace(): {name} (an int of {int(v).bit_length()} bits) does not fit float64"
+            ) from None
+        if not finite:
             raise InvalidArgumentError(
                 f"linspace(): {name}={v!r} is not finite; the interval is invalid"
             )
-    is_complex = isinstance(start, complex) or isinstance(stop, complex)
+    is_complex = any(isinstance(v, complex | np.complexfloating) for v in (start, stop))
+    # Python ints of any size as float64 / complex128, as NumPy would compute them
+    start, stop = ((complex(start), complex(stop)) if is_complex
+                   else (float(start), float(stop)))  # type: ignore[arg-type]
     dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")
