@@ -413,7 +413,7 @@ class Array:
 
 
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
-    return OutOfRangeError(f"index {_brief(key)} is not valid for shape {x.shape}: {e}")
+    return OutOfRangeError(f"index {_brief(key)} is out of range for shape {x.shape}: {e}")
 
 
 def _brief(value: object) -> str:
@@ -487,57 +487,87 @@ def _out_of_range(index: object, axis: int, x: Array) -> OutOfRangeError:
 
 
 def _checked_array(a: np.ndarray, axis: int, x: Array) -> np.ndarray:
-    """Integer index array ``a`` for ``axis`` as intp, every entry in [-n, n)."""
+    """uint64 or Python-int index array ``a`` for ``axis`` as intp, every entry in [-n, n).
+
+    Other integer dtypes convert to intp exactly, and NumPy's own check of them raises
+    IndexError (wrapped by the caller); uint64 values beyond 2**63 and Python ints
+    beyond 64 bits would wrap around, so they are checked here first.
+    """
     n = x.shape[axis]
     if a.size:
         if a.dtype.kind == "O":
             bad = next((v for v in a.flat if not -n <= v < n), None)
             if bad is not None:
                 raise _out_of_range(bad, axis, x)
-        elif a.min() < -n or a.max() >= n:  # exact for uint64 too (no wrap-around)
+        elif a.max() >= n:  # uint64: never negative
             flat = a.reshape(-1)
-            raise _out_of_range(int(flat[(flat < -n) | (flat >= n)][0]), axis, x)
+            raise _out_of_range(int(flat[flat >= n][0]), axis, x)
     return a.astype(np.intp, copy=False)
 
 
 def _index_key(key: Any, x: Array) -> Any:
-    """Translate an index to NumPy's form after checking every integer index is in range.
+    """Translate an index to NumPy's form after checking no integer index can wrap around.
 
-    Integers (Python ints of any size, NumPy integers, 0-d integer Arrays) and integer
-    arrays (of any integer dtype, uint64 included, or lists) outside ``[-n, n)`` of
-    the axis they index raise OutOfRangeError naming the index, axis and shape; nothing
-    reaches NumPy that it could wrap around.  A trailing ... keeps results as arrays.
+    Integers (Python ints of any size, NumPy integers, 0-d integer Arrays) outside
+    ``[-n, n)`` of the axis they index raise OutOfRangeError naming the index, axis and
+    shape; so do uint64 index arrays and lists holding ints beyond 64 bits.  Other
+    integer arrays convert to intp exactly and NumPy checks them.  A trailing ...
+    keeps results as arrays.
     """
-    ndim = x._array.ndim
-    if type(key) is int:  # the common case, x[i]
-        if not ndim:
+    a = x._array
+    t = type(key)
+    if t is int:  # the common case, x[i]
+        if not a.ndim:
             raise OutOfRangeError(f"index {key} is not valid for a 0-d array; use x[()] "
                                   "or x[...]")
-        if not -x._array.shape[0] <= key < x._array.shape[0]:
+        if not -a.shape[0] <= key < a.shape[0]:
             raise _out_of_range(key, 0, x)
         return (key, Ellipsis)
-    parts = [_index_part(k) for k in (key if type(key) is tuple else (key,))]
-    ellipses = sum(1 for _, d, _ in parts if d < 0)
-    if ellipses > 1:
-        raise OutOfRangeError(f"index {_brief(key)} has {ellipses} ellipses (...); "
-                              "at most one is allowed")
-    used = sum(d for _, d, _ in parts if d > 0)
-    if used > ndim:
-        raise OutOfRangeError(f"index {_brief(key)} indexes {used} dimensions, but the array "
-                              f"has {ndim} (shape {x.shape})")
+    if t is slice:
+        return (key, Ellipsis)
+    if t is tuple:  # ints in range, slices and None: nothing to convert
+        shape = a.shape
+        axis = 0
+        for k in key:
+            tk = type(k)
+            if tk is int:
+                if axis >= a.ndim or not -shape[axis] <= k < shape[axis]:
+                    break  # the general path below raises
+                axis += 1
+            elif tk is slice:
+                axis += 1
+            elif k is not None:
+                break
+        else:
+            if axis <= a.ndim:
+                return (*key, Ellipsis)
     out = []
-    axis = 0
-    for k, dims, check in parts:
-        if dims < 0:
-            axis += ndim - used
-        elif check == _INT:
-            if not -x.shape[axis] <= k < x.shape[axis]:
-                raise _out_of_range(k, axis, x)
-        elif check == _ARRAY:
-            k = _checked_array(k, axis, x)
-        axis += max(dims, 0)
+    dims = []
+    checks = []
+    ellipsis = -1
+    for k in (key if t is tuple else (key,)):
+        k, d, check = _index_part(k)
+        if d < 0:
+            if ellipsis >= 0:
+                raise OutOfRangeError(f"index {_brief(key)} has more than one ellipsis (...)")
+            ellipsis = len(out)
+        elif check and (check == _INT or k.dtype.kind in "uO"):
+            checks.append(len(out))
         out.append(k)
-    if not ellipses:
+        dims.append(d)
+    used = sum(d for d in dims if d > 0)
+    if used > a.ndim:
+        raise OutOfRangeError(f"index {_brief(key)} indexes {used} dimensions, but the array "
+                              f"has {a.ndim} (shape {x.shape})")
+    for i in checks:
+        axis = sum(d for d in dims[:i] if d > 0) + (a.ndim - used if -1 < ellipsis < i else 0)
+        k = out[i]
+        if type(k) is int:
+            if not -a.shape[axis] <= k < a.shape[axis]:
+                raise _out_of_range(k, axis, x)
+        else:
+            out[i] = _checked_array(k, axis, x)
+    if ellipsis < 0:
         out.append(Ellipsis)
     return tuple(out)
 
