@@ -8,6 +8,7 @@ These functions only move data: every dtype works, complex32 moves as raw bits.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -24,7 +25,7 @@ from .._errors import (
     OutOfRangeError,
     TypeMismatchError,
 )
-from .._sizes import allocating, check_shape
+from .._sizes import allocating, check_object_count, check_shape
 from ._axes import int_arg, normalize_axis
 
 __all__ = [
@@ -231,6 +232,9 @@ def split(x: Array, indices_or_sections: int | Sequence[int], /, *,
                 f"split(): axis {ax} of x (shape {x.shape}) has length {length}, which "
                 f"indices_or_sections={n} does not divide"
             )
+        view = wrap(moved(x)[(slice(None),) * ax + (slice(0, 0),)], x._dtype)
+        check_object_count(n, sys.getsizeof(view) + sys.getsizeof(view._array) + 8, "split",
+                           "parts")
         sizes = (length // n,) * n
     a = moved(x)
     out = []
