@@ -474,8 +474,11 @@ def _index_part(k: Any) -> tuple[Any, int, int]:
         if a.dtype.kind == "b":
             return a, a.ndim, 0
         return a, 1, _ARRAY
-    if hasattr(k, "__index__"):
-        return operator.index(k), 1, _INT
+    if hasattr(type(k), "__index__"):
+        try:
+            return operator.index(k), 1, _INT
+        except TypeError as e:
+            raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
     raise TypeMismatchError(f"{_brief(k)} is not a valid index (int, slice, None, ..., or an "
                             "array)")
 

@@ -476,6 +476,24 @@ def _short(v: Any) -> str:
     return text if len(text) <= 120 else text[:100] + " ... " + text[-12:]
 
 
+def _foreign_operator(err: BaseException, args: list) -> bool:
+    """Whether an operator's left operand is a foreign object (e.g. a NumPy masked array,
+    whose operators do not defer to aiarray) and its own operator raised ``err``: no
+    aiarray frame ran when it was raised."""
+    if _is_aiarray_object(args[0]):
+        return False
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_globals.get("__name__", "").startswith("aiarray"):
+            return False
+        tb = tb.tb_next
+    return True
+
+
+def _is_aiarray_object(value: Any) -> bool:
+    return type(value).__module__.startswith("aiarray")
+
+
 def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, list[str]]:
     """Run one call; (outcome, violations).  Outcome: 'ok' or the exception's class name."""
     snaps = _snapshots([*args, *kwargs.values()], aa)
@@ -488,6 +506,8 @@ def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, 
     except _Boom:
         return "foreign", []
     except Exception as e:  # each is checked
+        if target.operand and _foreign_operator(e, args):
+            return "foreign", []
         outcome = type(e).__name__
         if not isinstance(e, STANDARD):
             problems.append(f"raised {type(e).__module__}.{type(e).__qualname__}, not one of "

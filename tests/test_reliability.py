@@ -116,6 +116,11 @@ def test_sizes_that_fit_still_work():
     assert aa.zeros((1,) * 64).shape == (1,) * 64  # the limit itself is allowed
     assert aa.broadcast_to(aa.ones((1,), dtype=aa.bool), (2**62,)).shape == (2**62,)  # a view
     assert aa.tile(aa.ones(2), (0, 2**40)).shape == np.tile(np.ones(2), (0, 2**40)).shape
+    # a count beyond intp repeats an empty axis: empty, not an overflow inside NumPy
+    empty = aa.asarray([], dtype=aa.bfloat16)
+    for count in (aa.asarray(2**64 - 1, dtype=aa.uint64), aa.asarray([2**64 - 1], dtype=aa.uint64),
+                  2**70):
+        assert aa.repeat(empty, count).shape == (0,)
 
 
 # -- item 2: indices never wrap around ------------------------------------------------------------
@@ -259,6 +264,7 @@ def test_exceptions_found_by_the_probe():
     _raises(OverflowError, S.OUT_OF_RANGE, "infinity", lambda: int(aa.asarray(float("inf"))))
     _raises(ValueError, S.INVALID_ARGUMENT, "NaN", lambda: int(aa.asarray(float("nan"))))
     _raises(TypeError, S.UNINITIALIZED, "asarray", lambda: aa.Array())
+    _raises(TypeError, S.TYPE_MISMATCH, "valid index", lambda: x[int])
     _raises(ValueError, S.INVALID_ARGUMENT, "set_num_threads", lambda: aa.set_num_threads(0))
     _raises(TypeError, S.TYPE_MISMATCH, "set_num_threads", lambda: aa.set_num_threads("2"))
     # a typed integer scalar that does not fit the result never wraps around
