@@ -518,7 +518,7 @@ def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, 
     if changed and (outcome != "ok" or not target.inplace):
         problems.append(f"changed input array(s) {changed} ({outcome})")
     elif changed and target.inplace and any(snaps[i][0] is not args[0] for i in changed):
-        problems.append(f"in-place call changed an input other than its target: {changed}")
+        problems.append(f"changed input array(s) {changed} other than the in-place target")
     return outcome, problems
 
 
@@ -666,9 +666,17 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
 
 def summary(res: dict[str, Any]) -> str:
     """A readable report of a run."""
+    problems = [v["problem"] for v in res["violations"]]
+
+    def count(words: str) -> int:
+        return sum(words in p for p in problems)
+
     lines = [f"seed {res['seed']}: {res['calls']} calls over {res['targets_called']} of "
              f"{res['targets']} targets; {res['raised']} raised an exception",
              f"crashes or hangs: {len(res['crashes'])}",
+             f"exceptions outside the six standard types: {count('not one of the six')}",
+             f"exceptions without .status: {count('without .status')} of {res['raised']}",
+             f"calls that changed an input array: {count('changed input')}",
              f"violations: {len(res['violations'])}",
              "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(
                  res["outcomes"].items(), key=lambda kv: -kv[1]))]
