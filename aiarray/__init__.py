@@ -170,10 +170,11 @@ from ._promotion import (
     scalar,
     set_promotion_policy,
 )
+from ._versions import LATEST as _LATEST
 from .quantization import QuantizedArray, dequantize, quantize
 
 __version__ = "0.1.0"
-__array_api_version__ = "2025.12"
+__array_api_version__ = _LATEST  # the newest standard version (aiarray._versions)
 
 # Data types (NumPy dtype objects; bfloat16 from ml_dtypes; complex32 is aiarray's).
 bool = _dtypes.bool_

@@ -116,6 +116,11 @@ def test_sizes_that_fit_still_work():
     assert aa.zeros((1,) * 64).shape == (1,) * 64  # the limit itself is allowed
     assert aa.broadcast_to(aa.ones((1,), dtype=aa.bool), (2**62,)).shape == (2**62,)  # a view
     assert aa.tile(aa.ones(2), (0, 2**40)).shape == np.tile(np.ones(2), (0, 2**40)).shape
+    for counts in ([127, 0, 2], [255, 0, 255]):  # a total beyond the counts' dtype
+        for dt in (aa.int8, aa.uint8, aa.uint64):
+            if max(counts) <= np.iinfo(dt).max:
+                got = aa.repeat(aa.arange(3), aa.asarray(counts, dtype=dt))
+                assert np.array_equal(np.asarray(got), np.repeat(np.arange(3), counts))
     # a count beyond intp repeats an empty axis: empty, not an overflow inside NumPy
     empty = aa.asarray([], dtype=aa.bfloat16)
     for count in (aa.asarray(2**64 - 1, dtype=aa.uint64), aa.asarray([2**64 - 1], dtype=aa.uint64),

@@ -378,8 +378,13 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         total = r * n
     # the total, not each count, must fit: NumPy does not check it (2**62 crashed it)
     check_shape((*a.shape[:ax], total, *a.shape[ax + 1:]), a.itemsize, "repeat")
-    # every count fits intp now (a count beyond the total repeats an empty axis: clamp it)
-    r = np.minimum(r, total).astype(np.intp) if type(r) is np.ndarray else min(r, total)
+    # every count fits intp now, but one uint64 count may repeat an empty axis: clamp it
+    if type(r) is np.ndarray:
+        if r.dtype == np.uint64:
+            r = np.minimum(r, np.uint64(total))
+        r = r.astype(np.intp)
+    else:
+        r = min(r, total)
     out = allocating(np.repeat, a, r, axis=ax, func="repeat")
     return _wrap(out, x.dtype)
 
