@@ -99,7 +99,7 @@ class Policy:
     scalars: dict[tuple[np.dtype, object], Decision]
     parameter_rule: bool = False
     # n-ary operands fold in ascending order of this key (dtypes and Python kind strings);
-    # None = the default order, _FOLD_RANK (ties break by it too)
+    # None = the default order, _FOLD_ORDER (ties break by it too)
     fold_rank: dict[object, int] | None = None
     fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
     fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
@@ -420,11 +420,16 @@ def _scalar_value(value: object) -> int:
 # complex, each by size.  Real precisions combine before a complex kind applies, so
 # float16 with bfloat16 and complex32 gives complex64 (the float32 both reals need, made
 # complex), not the complex32 another order of the Ascend table's cells would give.
-_FOLD_ORDER = (D.bool_, D.uint8, D.int8, D.uint16, D.int16, D.uint32, D.int32, D.uint64,
-               D.int64, D.float16, D.bfloat16, D.float32, D.float64, D.complex32,
-               D.complex64, D.complex128)
-_FOLD_RANK = {dt: i for i, dt in enumerate(_FOLD_ORDER)}
+# By name, so the table names bfloat16 without needing it loaded.
+_FOLD_ORDER = ("bool", "uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64",
+               "int64", "float16", "bfloat16", "float32", "float64", "complex32",
+               "complex64", "complex128")
+_FOLD_RANK_OF_NAME = {name: i for i, name in enumerate(_FOLD_ORDER)}
 _KIND_RANK = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+
+
+def _fold_rank(dt: np.dtype) -> int:
+    return _FOLD_RANK_OF_NAME[D.name_of(dt)]
 
 
 def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") -> np.dtype:
@@ -437,7 +442,7 @@ def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") 
     the error (``"concat() dtypes"``).
     """
     rank = pol.fold_rank
-    order = _FOLD_RANK.__getitem__ if rank is None else lambda dt: (rank[dt], _FOLD_RANK[dt])
+    order = _fold_rank if rank is None else lambda dt: (rank[dt], _fold_rank(dt))
     distinct = sorted(set(dtypes), key=order)
     if len(distinct) <= 1:
         if not distinct:
@@ -461,7 +466,7 @@ def _scalar_rank(key: object, pol: Policy) -> tuple[int, int, int]:
     first = 0 if pol.fold_rank is None else pol.fold_rank[key]
     if isinstance(key, str):
         return first, _KIND_RANK[key], -1
-    return first, _KIND_RANK[_kind(key)], _FOLD_RANK[key]
+    return first, _KIND_RANK[_kind(key)], _fold_rank(key)
 
 
 def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Policy,
