@@ -4,8 +4,6 @@
 API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T map.
 """
 
-from __future__ import annotations
-
 import math as _math
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
@@ -174,10 +172,11 @@ from ._promotion import (
     scalar,
     set_promotion_policy,
 )
+from ._versions import LATEST as _LATEST
 from .quantization import QuantizedArray, dequantize, quantize
 
 __version__ = "0.1.0"
-__array_api_version__ = "2025.12"
+__array_api_version__ = _LATEST  # the newest standard version (aiarray._versions)
 
 # Data types (NumPy dtype objects; bfloat16 from ml_dtypes; complex32 is aiarray's).
 bool = _dtypes.bool_
@@ -269,17 +268,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _SUBMODULES | {"bfloat16"})
+from ._public import export as _export
 
-
-for _name in __all__:  # public functions report the public module
-    if _name in _SUBMODULES or _name == "bfloat16":
-        continue
-    _obj = globals()[_name]
-    if callable(_obj) and getattr(_obj, "__module__", "").startswith("aiarray._"):
-        try:
-            _obj.__module__ = "aiarray"
-        except (AttributeError, TypeError):
-            pass
-del _name, _obj
+# dir() shows __all__ only; public functions report the public module
+__dir__ = _export(__name__, globals())

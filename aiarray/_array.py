@@ -7,9 +7,11 @@ through the dispatcher; their names are spelled out below so tools see them.
 from __future__ import annotations
 
 import builtins
+import math
+import operator
 import types
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -33,12 +35,14 @@ from ._errors import (
     DLPackError,
     InvalidArgumentError,
     OutOfRangeError,
+    ScalarOverflowError,
     TypeMismatchError,
+    UninitializedError,
 )
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
+from ._versions import SUPPORTED as SUPPORTED_VERSIONS
 
-SUPPORTED_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
@@ -55,7 +59,7 @@ def _reflected(name: str) -> Callable:
     op = OPERATORS[name]
 
     def method(self: Array, other: Any, /) -> Array:
-        if defers(other):
+        if defers(other, op.name):
             return NotImplemented
         return binary(op, _dispatch.swapin_operand(self, other), self)
 
@@ -91,7 +95,9 @@ class Array(NumpyMethods):
     _numpy: builtins.bool
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("use aiarray.asarray() or another creation function to make an Array")
+        raise UninitializedError(
+            "Array() cannot be called: use aiarray.asarray() or another creation function"
+        )
 
     @classmethod
     def _new(cls, array: np.ndarray, dtype: np.dtype | None = None,
@@ -215,24 +221,30 @@ class Array(NumpyMethods):
 
     def __matmul__(self, other: Any, /) -> Array:
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
-        if defers(other):
+        if defers(other, "matmul"):
             return NotImplemented
         return _matmul(self, other)
 
     def __rmatmul__(self, other: Any, /) -> Array:
         """Reflected matrix product."""
-        if defers(other):
+        if defers(other, "matmul"):
             return NotImplemented
         return _matmul(other, self)
 
     def __imatmul__(self, other: Any, /) -> Array:
         """In-place matrix product; the dtype and shape of self never change."""
         res = _matmul(self, other)
-        if res._dtype is not self._dtype or res.shape != self.shape:
+        if res._dtype is not self._dtype:
             raise TypeMismatchError(
-                f"in-place matmul would change x1 from {D.name_of(self._dtype)}{self.shape} "
-                f"to {D.name_of(res._dtype)}{res.shape}"
+                f"in-place matmul would change the dtype of x1 from {D.name_of(self._dtype)} "
+                f"to {D.name_of(res._dtype)}"
             )
+        if res.shape != self.shape:  # as for +=: a shape change is a ValueError
+            raise DimensionMismatchError(
+                f"in-place matmul would change the shape of x1 from {self.shape} to {res.shape}"
+            )
+        if not self._array.flags.writeable:
+            raise InvalidArgumentError("in-place matmul: x1 is a read-only view")
         self._array[...] = res._array
         return self
 
@@ -252,7 +264,12 @@ class Array(NumpyMethods):
     def __int__(self) -> int:
         if self._dtype in D.COMPLEX:
             raise TypeMismatchError(f"int() of a complex array ({D.name_of(self._dtype)})")
-        return int(self._scalar("int"))
+        value = self._scalar("int")
+        if isinstance(value, float) and not math.isfinite(value):  # as int() of a float
+            if math.isnan(value):
+                raise InvalidArgumentError("int() of NaN: it has no integer value")
+            raise ScalarOverflowError(f"int() of {value}: an infinity has no integer value")
+        return int(value)
 
     def __float__(self) -> float:
         if self._dtype in D.COMPLEX:
@@ -263,35 +280,61 @@ class Array(NumpyMethods):
         return complex(self._scalar("complex"))
 
     def __index__(self) -> int:
+        """The Python int of a 0-d integer array (an index, a size, a shape)."""
         if self._dtype not in D.INTEGER:
             raise TypeMismatchError(
                 f"__index__ needs an integer array, got dtype {D.name_of(self._dtype)}"
             )
-        return int(self._scalar("__index__"))
+        if self._array.ndim:
+            raise TypeMismatchError(
+                f"__index__ needs a 0-d array, got shape {self.shape} (as NumPy: only "
+                "integer scalar arrays convert to an index)"
+            )
+        return int(self._array.item())
 
     # -- interchange ------------------------------------------------------------------
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
-        """The aiarray namespace (any supported standard version); ``aiarray.numpy`` for
-        an array of the swap-in namespace (also a complete Array API namespace)."""
-        if api_version is not None and api_version not in SUPPORTED_VERSIONS:
+        """The aiarray namespace; ``api_version`` (2021.12 ... 2025.12) gives that version
+        of the standard's behaviour (aiarray._versions).  An array of the swap-in
+        namespace gives ``aiarray.numpy`` (also a complete Array API namespace, of the
+        newest version)."""
+        if api_version is not None and (type(api_version) is not str
+                                        or api_version not in SUPPORTED_VERSIONS):
             raise InvalidArgumentError(
                 f"api_version={api_version!r} is not supported; choose one of "
                 + ", ".join(SUPPORTED_VERSIONS)
             )
-        return numpy_namespace() if self._numpy else _namespace
+        if self._numpy:
+            return numpy_namespace()
+        if api_version is None:
+            return _namespace
+        from ._versions import namespace
+
+        return namespace(api_version)
 
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
         a = self._array
+        if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
+            raise TypeMismatchError(f"__array__(): copy={copy!r} must be a bool or None")
+        if dtype is not None:
+            try:
+                dtype = np.dtype(dtype)
+            except (TypeError, ValueError) as e:
+                raise TypeMismatchError(f"__array__(): dtype={dtype!r} is not a NumPy dtype: "
+                                        f"{e}") from None
         if self._dtype is D.complex32:
             if copy is False:
                 raise InvalidArgumentError("complex32 -> NumPy needs a copy, but copy=False")
             a = D.c32_to_c64(a)
             copy = None
-        if dtype is not None and np.dtype(dtype) != a.dtype:
+        if dtype is not None and dtype != a.dtype:
             if copy is False:
                 raise InvalidArgumentError(f"conversion to {dtype} needs a copy, but copy=False")
-            return a.astype(dtype)
+            try:
+                return a.astype(dtype)
+            except (TypeError, ValueError) as e:
+                raise TypeMismatchError(f"__array__(): cannot convert to {dtype}: {e}") from None
         return a.copy() if copy else a
 
     def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
@@ -304,8 +347,19 @@ class Array(NumpyMethods):
         """
         if stream is not None:
             raise InvalidArgumentError(f"stream={stream!r}: the CPU has no streams; pass None")
-        if dl_device is not None and tuple(dl_device) != self.__dlpack_device__():
-            raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
+        if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
+            raise TypeMismatchError(f"__dlpack__(): copy={copy!r} must be a bool or None")
+        if max_version is not None and not (
+                type(max_version) is tuple and len(max_version) == 2
+                and all(type(v) is int for v in max_version)):
+            raise TypeMismatchError(f"__dlpack__(): max_version={max_version!r} must be "
+                                    "None or a (major, minor) tuple of ints")
+        if dl_device is not None:
+            if not (type(dl_device) is tuple and len(dl_device) == 2):
+                raise TypeMismatchError(f"__dlpack__(): dl_device={dl_device!r} must be "
+                                        "None or a (device type, device id) tuple")
+            if tuple(dl_device) != self.__dlpack_device__():
+                raise DLPackError(f"dl_device={dl_device!r}: only the CPU (1, 0) is supported")
         from . import _dlpack  # ctypes structures: loaded on the first export
 
         if self._dtype in _dlpack.OWN_EXPORT:
@@ -333,6 +387,21 @@ class Array(NumpyMethods):
         return self
 
     # -- indexing ---------------------------------------------------------------------
+    def __len__(self) -> int:
+        """Length of the first axis (TypeError for a 0-d array, as in NumPy)."""
+        if not self._array.ndim:
+            raise TypeMismatchError("len() of unsized object (a 0-d array)")
+        return self._array.shape[0]
+
+    def __iter__(self) -> Iterator[Array]:
+        """The sub-arrays along the first axis (views); TypeError for a 0-d array."""
+        if not self._array.ndim:
+            raise TypeMismatchError("iteration over a 0-d array")
+        a = self._array
+        dt = self._dtype
+        tag = self._numpy
+        return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
+
     def __getitem__(self, key: Any, /) -> Array:
         k = _index_key(key, self)
         try:
@@ -392,41 +461,166 @@ class Array(NumpyMethods):
 
 
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
-    return OutOfRangeError(f"index {key!r} is out of range for shape {x.shape}: {e}")
+    return OutOfRangeError(f"index {_brief(key)} is out of range for shape {x.shape}: {e}")
 
 
-def _index_part(k: Any, x: Array) -> Any:
+def _brief(value: object) -> str:
+    """repr(value), shortened for messages."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:60] + " ... " + text[-15:]
+
+
+_INT, _ARRAY = 1, 2  # what _index_part found that needs a range check
+
+
+def _integer_array(k: Any) -> np.ndarray:
+    """A list/tuple/ndarray index as an integer or bool ndarray; TypeError otherwise."""
+    if isinstance(k, np.ma.MaskedArray):
+        raise TypeMismatchError("a NumPy masked array is not a valid index: its mask would be "
+                                "ignored; index with its filled values or a bool array instead")
+    try:
+        a = np.asarray(k)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
+    if a.dtype.kind in "iub":
+        return a
+    if a.size == 0:
+        return a.astype(np.intp)  # [] is an empty integer index, as in NumPy
+    if a.dtype.kind in "fO" and isinstance(k, list | tuple):  # Python ints beyond int64
+        ints = np.asarray(k, dtype=object)
+        if all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in ints.flat):
+            return ints
+    raise TypeMismatchError(f"{_brief(k)} is not a valid index: index arrays must hold "
+                            f"integers or bools, not {a.dtype}")
+
+
+def _index_part(k: Any) -> tuple[Any, int, int]:
+    """(NumPy form of one index part, dimensions it consumes, what to range-check)."""
     t = type(k)
-    if t is int or t is slice or k is None or k is Ellipsis:
-        return k
+    if t is int:
+        return k, 1, _INT
+    if t is slice:
+        return k, 1, 0
+    if k is None:
+        return k, 0, 0
+    if k is Ellipsis:
+        return k, -1, 0
     if t is Array:
-        if k._dtype in D.INTEGER or k._dtype is D.bool_:
-            return k._array
+        if k._dtype in D.INTEGER:
+            return k._array, 1, _ARRAY
+        if k._dtype is D.bool_:
+            return k._array, k.ndim, 0
         raise TypeMismatchError(
             f"index arrays must be integer or bool, got dtype {D.name_of(k._dtype)}"
         )
     if t is bool or t is np.bool_:
-        return k
+        return k, 0, 0
     if isinstance(k, int | np.integer):
-        return int(k)
-    if isinstance(k, np.ndarray) and k.dtype.kind in "iub":
-        return k
-    if isinstance(k, list | tuple):
-        return k
-    if hasattr(k, "__index__"):
-        return k.__index__()
-    raise TypeMismatchError(f"{k!r} is not a valid index (int, slice, None, ..., or an array)")
+        return int(k), 1, _INT
+    if isinstance(k, np.ndarray | list | tuple):
+        a = _integer_array(k)
+        if a.dtype.kind == "b":
+            return a, a.ndim, 0
+        return a, 1, _ARRAY
+    if hasattr(type(k), "__index__"):
+        try:
+            return operator.index(k), 1, _INT
+        except TypeError as e:
+            raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
+    raise TypeMismatchError(f"{_brief(k)} is not a valid index (int, slice, None, ..., or an "
+                            "array)")
+
+
+def _out_of_range(index: object, axis: int, x: Array) -> OutOfRangeError:
+    n = x.shape[axis]
+    return OutOfRangeError(f"index {index} is out of range for axis {axis} of size {n} "
+                           f"(shape {x.shape}; valid: {-n} <= index < {n})")
+
+
+def _checked_array(a: np.ndarray, axis: int, x: Array) -> np.ndarray:
+    """uint64 or Python-int index array ``a`` for ``axis`` as intp, every entry in [-n, n).
+
+    Other integer dtypes convert to intp exactly, and NumPy's own check of them raises
+    IndexError (wrapped by the caller); uint64 values beyond 2**63 and Python ints
+    beyond 64 bits would wrap around, so they are checked here first.
+    """
+    n = x.shape[axis]
+    if a.size:
+        if a.dtype.kind == "O":
+            bad = next((v for v in a.flat if not -n <= v < n), None)
+            if bad is not None:
+                raise _out_of_range(bad, axis, x)
+        elif a.max() >= n:  # uint64: never negative
+            flat = a.reshape(-1)
+            raise _out_of_range(int(flat[flat >= n][0]), axis, x)
+    return a.astype(np.intp, copy=False)
 
 
 def _index_key(key: Any, x: Array) -> Any:
-    """Translate an index to NumPy's form; a trailing ... keeps results as arrays."""
-    if type(key) is tuple:
-        parts = tuple(_index_part(k, x) for k in key)
-    else:
-        parts = (_index_part(key, x),)
-    if not any(p is Ellipsis for p in parts):
-        parts = (*parts, Ellipsis)
-    return parts
+    """Translate an index to NumPy's form after checking no integer index can wrap around.
+
+    Integers (Python ints of any size, NumPy integers, 0-d integer Arrays) outside
+    ``[-n, n)`` of the axis they index raise OutOfRangeError naming the index, axis and
+    shape; so do uint64 index arrays and lists holding ints beyond 64 bits.  Other
+    integer arrays convert to intp exactly and NumPy checks them.  A trailing ...
+    keeps results as arrays.
+    """
+    a = x._array
+    t = type(key)
+    if t is int:  # the common case, x[i]
+        if not a.ndim:
+            raise OutOfRangeError(f"index {key} is not valid for a 0-d array; use x[()] "
+                                  "or x[...]")
+        if not -a.shape[0] <= key < a.shape[0]:
+            raise _out_of_range(key, 0, x)
+        return (key, Ellipsis)
+    if t is slice:
+        return (key, Ellipsis)
+    if t is tuple:  # ints in range, slices and None: nothing to convert
+        shape = a.shape
+        axis = 0
+        for k in key:
+            tk = type(k)
+            if tk is int:
+                if axis >= a.ndim or not -shape[axis] <= k < shape[axis]:
+                    break  # the general path below raises
+                axis += 1
+            elif tk is slice:
+                axis += 1
+            elif k is not None:
+                break
+        else:
+            if axis <= a.ndim:
+                return (*key, Ellipsis)
+    out = []
+    dims = []
+    checks = []
+    ellipsis = -1
+    for k in (key if t is tuple else (key,)):
+        k, d, check = _index_part(k)
+        if d < 0:
+            if ellipsis >= 0:
+                raise OutOfRangeError(f"index {_brief(key)} has more than one ellipsis (...)")
+            ellipsis = len(out)
+        elif check and (check == _INT or k.dtype.kind in "uO"):
+            checks.append(len(out))
+        out.append(k)
+        dims.append(d)
+    used = sum(d for d in dims if d > 0)
+    if used > a.ndim:
+        raise OutOfRangeError(f"index {_brief(key)} indexes {used} dimensions, but the array "
+                              f"has {a.ndim} (shape {x.shape})")
+    for i in checks:
+        axis = sum(d for d in dims[:i] if d > 0) + (a.ndim - used if -1 < ellipsis < i else 0)
+        k = out[i]
+        if type(k) is int:
+            if not -a.shape[axis] <= k < a.shape[axis]:
+                raise _out_of_range(k, axis, x)
+        else:
+            out[i] = _checked_array(k, axis, x)
+    if ellipsis < 0:
+        out.append(Ellipsis)
+    return tuple(out)
 
 
 def _matmul(x1: Any, x2: Any) -> Array:

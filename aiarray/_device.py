@@ -39,7 +39,7 @@ def check_device(device: object, argname: str = "device") -> Device:
     """Return the device named by ``device`` (None means the CPU) or raise ValueError."""
     if device is None or device is CPU:
         return CPU
-    if device == CPU:  # "cpu" or an equal Device
+    if isinstance(device, str | Device) and device == CPU:  # "cpu" or an equal Device
         return CPU
     raise InvalidArgumentError(
         f"{argname}={device!r} is not a device of aiarray; the only device is {CPU!r}"

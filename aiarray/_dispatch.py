@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 
@@ -23,6 +24,7 @@ from . import _backend as B
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import (
+    AllocationError,
     DimensionMismatchError,
     InvalidArgumentError,
     ParameterCastError,
@@ -45,8 +47,22 @@ def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
     )
 
 
-def array_arg(x: object, func: str, argname: str = "x",
-              category: str | None = None) -> Array:
+def is_masked(value: object) -> bool:
+    """Whether ``value`` is a NumPy masked array (only possible once numpy.ma is loaded)."""
+    ma = sys.modules.get("numpy.ma")
+    return ma is not None and isinstance(value, ma.MaskedArray)
+
+
+def masked_error(func: str, argname: str) -> TypeMismatchError:
+    """The error for a NumPy masked array: aiarray has no masks and never drops one."""
+    return TypeMismatchError(
+        f"{func}(): {argname} is a NumPy masked array; aiarray arrays have no mask and "
+        "dropping it would change the data's meaning: pass x.filled(value) or x.data "
+        "explicitly"
+    )
+
+
+def array_arg(x: object, func: str, argname: str = "x", category: str | None = None) -> Array:
     """``x`` itself when it is an aiarray Array (of a dtype in the standard's input
     ``category``, when one is named); the standard errors naming ``argname`` otherwise."""
     if type(x) is not Array:
@@ -83,6 +99,11 @@ def _value_error(op: ElementwiseOp, a: object, b: object, e: ValueError) -> Exce
     return InvalidArgumentError(f"{op.name}(): {e}")
 
 
+def _no_memory(op: ElementwiseOp, e: MemoryError) -> AllocationError:
+    """NumPy's MemoryError (e.g. two broadcast views whose result is huge) with a status."""
+    return AllocationError(f"{op.name}(): cannot allocate the result: {e}")
+
+
 def _float_dtypes(op: ElementwiseOp, dt: np.dtype,
                   pol: P.Policy | None = None) -> tuple[np.dtype, np.dtype]:
     """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``.
@@ -116,11 +137,14 @@ def unary(op: ElementwiseOp, x: object) -> object:
     if x._numpy and dt not in op.allowed:  # e.g. abs of bool: NumPy's own loop decides
         return numpy_loop(op.name, (x,))
     _check(op, dt)
-    if dt is not x._dtype:
-        a = a.astype(dt)
-    out = _run(op, (a,), dt, res)
-    if out.dtype != res:
-        out = out.astype(res)
+    try:
+        if dt is not x._dtype:
+            a = a.astype(dt)
+        out = _run(op, (a,), dt, res)
+        if out.dtype != res:
+            out = out.astype(res)
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     return Array._new(out, res, x._numpy)
 
 
@@ -222,14 +246,17 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
         if done is not None:
             return done
     pol = P.policy_for(x1, x2)
-    a1, a2, dt = operands(op, x1, x2, pol)
-    cdt, res = _float_dtypes(op, dt, pol)
-    if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
-        return numpy_loop(op.name, (x1, x2))
-    if cdt is not dt:
-        a1 = a1.astype(cdt)
-        a2 = a2.astype(cdt)
-        dt = cdt
+    try:
+        a1, a2, dt = operands(op, x1, x2, pol)
+        cdt, res = _float_dtypes(op, dt, pol)
+        if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
+            return numpy_loop(op.name, (x1, x2))
+        if cdt is not dt:
+            a1 = a1.astype(cdt)
+            a2 = a2.astype(cdt)
+            dt = cdt
+    except MemoryError as e:  # casting huge broadcast views
+        raise _no_memory(op, e) from None
     _check(op, dt)
     try:
         out = _run(op, (a1, a2), dt, res)
@@ -237,6 +264,8 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
             out = out.astype(res)
     except ValueError as e:
         raise _value_error(op, a1, a2, e) from None
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     return Array._new(out, res, tagged(x1, x2))
 
 
@@ -321,9 +350,12 @@ def swapin_operand(x1: object, x2: object) -> object:
     return x2
 
 
-def defers(other: object) -> bool:
-    """Whether an operator should return NotImplemented for ``other`` (e.g. a SparseArray)."""
-    return getattr(type(other), "_aiarray_defer", False)
+def defers(other: object, op: str) -> bool:
+    """Whether Array's operator ``op`` ("add", "matmul", ...) should return NotImplemented
+    for ``other``: its type lists ``op`` in ``_aiarray_defer`` (a SparseArray handles
+    add, sub, mul and matmul); any other operand is Array's to accept or refuse."""
+    handled = getattr(type(other), "_aiarray_defer", None)
+    return handled is not None and op in handled
 
 
 # -- the backend -------------------------------------------------------------------
@@ -500,6 +532,8 @@ def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
             out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
     except ValueError as e:
         raise _value_error(op, a, b, e) from None
+    except MemoryError as e:
+        raise _no_memory(op, e) from None
     obj = _new(Array)
     obj._array = out
     obj._dtype = res
@@ -543,6 +577,8 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                    else quiet_run(ufunc, a, out=...))  # 0-d stays an array
                         except RuntimeError:  # the quiet context is busy (another thread)
                             out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
+                        except MemoryError:  # a huge broadcast view: unary() reports it
+                            return unary(op, x)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -567,7 +603,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                 out = quiet_run(ufunc, a, b, out=...)  # the backend's case
                             else:
                                 return binary(op, x1, x2)
-                        except (RuntimeError, ValueError):  # busy context; shapes
+                        except (RuntimeError, ValueError, MemoryError):  # busy; shapes; size
                             return _short_binary(op, ufunc, a, b, res,
                                                  x1._numpy or x2._numpy)
                         obj = _new(Array)
@@ -594,7 +630,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         try:
                             out = (quiet_run(ufunc, a, b) if a.ndim
                                    else quiet_run(ufunc, a, b, out=...))
-                        except (RuntimeError, ValueError):  # busy context
+                        except (RuntimeError, ValueError, MemoryError):  # busy context
                             return _short_binary(op, ufunc, a, b, res, tag)
                         obj = _new(Array)
                         obj._array = out
@@ -602,7 +638,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._numpy = tag
                         return obj
             if method:
-                if defers(x2):
+                if defers(x2, op.name):
                     return NotImplemented
                 x2 = swapin_operand(x1, x2)
             return binary(op, x1, x2)
@@ -613,25 +649,21 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
 
 def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np.dtype:
-    """The dtype several arrays promote to under the active policy (left fold).
+    """The dtype several arrays promote to under the active policy, in any order
+    (:func:`aiarray._promotion.promote_many`).
 
-    Raises TypeError naming ``func`` when an argument is not an Array or a pair cannot
-    be promoted; under the mindspore policy a parameter that would be cast raises.
+    Raises TypeError naming ``func`` when an argument is not an Array or two dtypes
+    cannot be promoted; under the mindspore policy a parameter that would be cast raises.
     """
     pol = P.policy_for(arrays)
-    dt = None
     for i, x in enumerate(arrays):
         if type(x) is not Array:
             raise not_an_array(func, f"{argname}[{i}]", x)
-        if dt is None:
-            dt = x._dtype
-        elif x._dtype is not dt:
-            res = pol.fast_pairs[(dt, x._dtype)]
-            if res is None:
-                raise P._cannot(D.name_of(dt), D.name_of(x._dtype), pol, f"{func}() dtypes")
-            dt = res
-    if dt is None:
+    if not arrays:
         raise InvalidArgumentError(f"{func}(): {argname} must hold at least one array")
+    dt = arrays[0]._dtype
+    if any(x._dtype is not dt for x in arrays):
+        dt = P.promote_many([x._dtype for x in arrays], pol, f"{func}() dtypes")
     if pol.parameter_rule:
         check_parameters(func, arrays, dt)
     return dt

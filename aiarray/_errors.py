@@ -6,6 +6,12 @@ both work and ``err.status`` tells the GB/T status.  A few refinements keep the
 Python exception a caller expects (OverflowError for a Python int that does not
 fit, RuntimeError for MindSpore's parameter rule, BufferError for DLPack).
 
+The rule every error leaving aiarray follows: it is a TypeError, ValueError,
+IndexError, OverflowError, ZeroDivisionError or MemoryError (``STANDARD_TYPES``),
+carries ``.status``, and its message ends with the status, e.g.
+``[GB/T status 5 OUT_OF_RANGE]``.  The classes that are also a RuntimeError or a
+BufferError are one of the six as well.
+
 The draft's status table (clause 5.5, table 1) is cut off in the seed text, so
 the names follow its wording and the numbers are aiarray's own.
 """
@@ -18,7 +24,7 @@ __all__ = [
     "Status", "AiarrayError", "UninitializedError", "InvalidArgumentError",
     "TypeMismatchError", "DimensionMismatchError", "OutOfRangeError", "AxisError",
     "AllocationError", "InternalError", "ScalarOverflowError", "ParameterCastError",
-    "DLPackError",
+    "DLPackError", "STANDARD_TYPES",
 ]
 
 
@@ -36,10 +42,29 @@ class Status(enum.IntEnum):
     INTERNAL_ERROR = 8
 
 
+# The standard exception types an aiarray error always is one of (at least one).
+STANDARD_TYPES = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError,
+                  MemoryError)
+
+
 class AiarrayError(Exception):
-    """Base of every aiarray error; ``.status`` is the GB/T status code."""
+    """Base of every aiarray error; ``.status`` is the GB/T status code.
+
+    The message ends with the status (``[GB/T status 5 OUT_OF_RANGE]``); ``args``
+    keep the message as raised, so the error pickles and re-raises unchanged.
+    """
 
     status: Status = Status.INTERNAL_ERROR
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} [GB/T status {int(self.status)} {self.status.name}]"
+
+
+def message(err: BaseException) -> str:
+    """The message of ``err`` without the status suffix (to wrap it in another error)."""
+    if isinstance(err, AiarrayError):
+        return str(err.args[0]) if err.args else ""
+    return str(err)
 
 
 class UninitializedError(AiarrayError, TypeError):
@@ -84,8 +109,8 @@ class AllocationError(AiarrayError, MemoryError):
     status = Status.ALLOCATION_FAILED
 
 
-class InternalError(AiarrayError, RuntimeError):
-    """An internal operation failed."""
+class InternalError(AiarrayError, RuntimeError, ValueError):
+    """An internal operation failed (also a ValueError: the call cannot give a result)."""
 
     status = Status.INTERNAL_ERROR
 
@@ -96,13 +121,20 @@ class ScalarOverflowError(AiarrayError, OverflowError):
     status = Status.OUT_OF_RANGE
 
 
-class ParameterCastError(AiarrayError, RuntimeError):
-    """MindSpore policy: an array marked as a parameter would need an implicit cast."""
+class ParameterCastError(AiarrayError, RuntimeError, TypeError):
+    """MindSpore policy: an array marked as a parameter would need an implicit cast.
+
+    Also a TypeError: the operands' dtypes do not combine under this policy.
+    """
 
     status = Status.TYPE_MISMATCH
 
 
-class DLPackError(AiarrayError, BufferError):
-    """The array cannot be exported or imported through DLPack as asked."""
+class DLPackError(AiarrayError, BufferError, ValueError):
+    """The array cannot be exported or imported through DLPack as asked.
+
+    A BufferError, as the standard asks, and a ValueError (the argument's value,
+    its dtype, device or copy request, is what cannot be honoured).
+    """
 
     status = Status.INVALID_ARGUMENT

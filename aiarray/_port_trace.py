@@ -66,7 +66,7 @@ def _values(a: np.ndarray) -> np.ndarray:
     """A NumPy-native view of an aiarray ndarray's values (complex32 and bf16 widened)."""
     if a.dtype.fields is not None:
         return D.c32_to_c64(a)
-    if a.dtype == D.bfloat16:
+    if D.is_bfloat16(a.dtype):
         return a.astype(np.float32)
     return a
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
 
 from . import _dtypes as D
-from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
+from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError, message
 
 # Ascend aclnn "mutual derivation" table (tensor with tensor); symmetric; N/A = no rule.
 ASCEND_TENSOR_TENSOR = """
@@ -64,7 +64,6 @@ c64        c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32 
 c128       c64  c32  c128 c64  c64  c64  c64  c64  c64  c64  c64  c64  c64  c32  c64  c128
 """
 
-POLICIES = ("ascend", "ascend-strict", "mindspore", "array-api", "numpy")
 # Python scalar kinds; in the Ascend policies they use these rows of the scalar table.
 PY_KINDS = {bool: "bool", int: "int", float: "float", complex: "complex"}
 ASCEND_PYTHON_ROWS = {"bool": "bool", "int": "s64", "float": "f32", "complex": "c64"}
@@ -100,8 +99,9 @@ class Policy:
     pairs: dict[tuple[np.dtype, np.dtype], Decision]
     scalars: dict[tuple[np.dtype, object], Decision]
     parameter_rule: bool = False
-    # n-ary operands are folded in ascending order of this key (dtypes and Python kind
-    # strings), so a table that is not associative still gives one answer; None = as given
+    # n-ary operands fold in ascending order of this key (dtypes and Python kind strings),
+    # so a table that is not associative still gives one answer; None = the default order,
+    # _FOLD_ORDER (ties break by it too)
     fold_rank: dict[object, int] | None = None
     # integer/bool input of a floating-valued op -> result dtype, by use: "function" (sin,
     # sqrt, atan2, ...), "divide", "statistics" (mean, var, std), "linalg";
@@ -386,6 +386,7 @@ _BUILD: dict[str, Callable[[], Policy]] = {
     "numpy": _numpy_policy,
 }
 _POLICIES: dict[str, Policy] = {name: build() for name, build in _BUILD.items()}
+POLICIES = tuple(_POLICIES)  # the policy names, from the registry above
 _global_policy: Policy = _POLICIES["ascend"]
 _local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_promotion_policy", default=None
@@ -397,7 +398,7 @@ def _lookup_policy(name: str) -> Policy:
         return _POLICIES[name]
     except (KeyError, TypeError):
         raise InvalidArgumentError(
-            f"policy={name!r} is not a promotion policy; choose one of {', '.join(POLICIES)}"
+            f"policy={name!r} is not a promotion policy; choose one of {', '.join(_POLICIES)}"
         ) from None
 
 
@@ -637,52 +638,146 @@ def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
             f"{argname}: cannot promote array dtype {D.name_of(tensor)} with {what} "
             f"{value!r} under the {pol.name!r} promotion policy"
         )
-    if key.__class__ is str and key == "int":  # a Python int (a dtype can equal "int")
-        check_int_fits(value, res, argname)
+    if key.__class__ is str:
+        if key == "int":  # a Python int (a dtype can equal "int")
+            check_int_fits(value, res, argname)
+    elif key in _INT_BOUNDS and res in _INT_BOUNDS:  # a typed integer scalar: no wrap-around
+        check_int_fits(_scalar_value(value), res, argname)
+    return res
+
+
+def _scalar_value(value: object) -> int:
+    """The Python value of a typed scalar (aiarray.scalar or a NumPy scalar)."""
+    return value.value if isinstance(value, TypedScalar) else value.item()  # type: ignore[attr-defined]
+
+
+# The n-ary rule folds the distinct dtypes in this order: bool, integers, real floats,
+# complex, each by size.  Real precisions combine before a complex kind applies, so
+# float16 with bfloat16 and complex32 gives complex64 (the float32 both reals need, made
+# complex), not the complex32 another order of the Ascend table's cells would give.
+# By name, so the table names bfloat16 without needing it loaded.
+_FOLD_ORDER = ("bool", "uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64",
+               "int64", "float16", "bfloat16", "float32", "float64", "complex32",
+               "complex64", "complex128")
+_FOLD_RANK_OF_NAME = {name: i for i, name in enumerate(_FOLD_ORDER)}
+_KIND_RANK = {"bool": 0, "int": 1, "float": 2, "complex": 3}
+
+
+def _fold_rank(dt: np.dtype) -> int:
+    return _FOLD_RANK_OF_NAME[D.name_of(dt)]
+
+
+def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") -> np.dtype:
+    """The dtype several arrays' dtypes promote to under ``pol``, whatever their order.
+
+    Defined only when every pair of the distinct dtypes is defined under ``pol``
+    (TypeError naming the first undefined pair otherwise); the result is the fold of
+    the distinct dtypes in a fixed order: the policy's ``fold_rank``, else bool <
+    integers < real floats < complex (each by size).  ``what`` names the operands in
+    the error (``"concat() dtypes"``).
+    """
+    rank = pol.fold_rank
+    order = _fold_rank if rank is None else lambda dt: (rank[dt], _fold_rank(dt))
+    distinct = sorted(set(dtypes), key=order)
+    if len(distinct) <= 1:
+        if not distinct:
+            raise InvalidArgumentError(f"cannot promote no {what}: give at least one")
+        return distinct[0]
+    pairs = pol.fast_pairs
+    for i, a in enumerate(distinct):
+        for b in distinct[i + 1:]:
+            if pairs[(a, b)] is None:
+                raise _cannot(D.name_of(a), D.name_of(b), pol, what)
+    res = distinct[0]
+    for b in distinct[1:]:
+        step = pairs[(res, b)]
+        if step is None:
+            raise _cannot(D.name_of(res), D.name_of(b), pol, what)
+        res = step
+    return res
+
+
+def _scalar_rank(key: object, pol: Policy) -> tuple[int, int, int]:
+    first = 0 if pol.fold_rank is None else pol.fold_rank[key]
+    if isinstance(key, str):
+        return first, _KIND_RANK[key], -1
+    return first, _KIND_RANK[_kind(key)], _fold_rank(key)
+
+
+def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Policy,
+                         argnames: Sequence[str] | None = None) -> np.dtype:
+    """Array dtype ``tensor`` combined with scalar operands (Python or typed), in any order.
+
+    The scalars apply through the tensor-scalar table one after another in a fixed
+    order (the policy's ``fold_rank``, else by kind: bool, int, float, complex; a
+    Python scalar before typed ones of its kind, typed ones by dtype), so their order
+    in the call does not matter; then every integer scalar must fit the result
+    (OverflowError naming it otherwise).
+    """
+    keys = []
+    for i, value in enumerate(scalars):
+        key = scalar_key(value)
+        if key is None:
+            name = argnames[i] if argnames else f"scalar {i}"
+            raise TypeMismatchError(f"{name}={value!r} is not a scalar (bool, int, float, "
+                                    "complex or aiarray.scalar())")
+        keys.append((key, i))
+    res = tensor
+    for key, i in sorted(keys, key=lambda k: _scalar_rank(k[0], pol)):
+        step = pol.fast_scalars[(res, key)]
+        if step is None:
+            what = key if isinstance(key, str) else D.name_of(key) + " scalar"
+            name = argnames[i] if argnames else "scalar"
+            raise TypeMismatchError(
+                f"{name}: cannot promote array dtype {D.name_of(res)} with {what} "
+                f"{scalars[i]!r} under the {pol.name!r} promotion policy"
+            )
+        res = step
+    for key, i in keys:
+        name = argnames[i] if argnames else "scalar"
+        if key.__class__ is str:
+            if key == "int":
+                check_int_fits(scalars[i], res, name)
+        elif key in _INT_BOUNDS and res in _INT_BOUNDS:
+            check_int_fits(_scalar_value(scalars[i]), res, name)
     return res
 
 
 def result_type(*arrays_and_dtypes: object) -> np.dtype:
     """Dtype that results from combining the arguments under the current policy.
 
-    Arrays and dtypes are folded left to right through the tensor-tensor rules,
-    then scalars (Python or typed, NumPy scalars are typed) through the tensor-scalar
-    rules.  A policy with a ``fold_rank`` (numpy) folds in that order instead, typed
-    scalars with the arrays.  With no array or dtype, the first typed scalar gives the
-    starting dtype.
+    Arrays and dtypes combine by :func:`promote_many`, then scalars (Python or typed;
+    NumPy scalars are typed) by :func:`promote_with_scalars`: the result does not depend
+    on the order of the arguments.  Under a policy with a ``fold_rank`` (numpy), typed
+    scalars are strong and fold with the arrays, as NumPy's own ``result_type`` does.
+    With no array or dtype, the typed scalars act as 0-d arrays of their dtypes.
     """
     return result_type_under(policy_for(arrays_and_dtypes), arrays_and_dtypes)
 
 
 def result_type_under(pol: Policy, arrays_and_dtypes: tuple) -> np.dtype:
     """:func:`result_type` under policy ``pol``."""
-    rank = pol.fold_rank
-    dtypes = []
+    strong = pol.fold_rank is not None
+    tensors = []
     scalars = []
     for i, arg in enumerate(arrays_and_dtypes):
-        dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
         if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
-            if rank is None or not isinstance(key := scalar_key(arg), np.dtype):
+            key = scalar_key(arg)
+            if strong and isinstance(key, np.dtype):
+                tensors.append(key)  # a strong (typed) scalar folds with the arrays
+            else:
                 scalars.append(arg)
-                continue
-            dt = key  # a strong (typed) scalar is folded with the arrays
-        dtypes.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
-    if not dtypes:  # only scalars: a typed one (e.g. numpy.float64(1)) acts as its dtype
-        first = next((i for i, s in enumerate(scalars) if not isinstance(scalar_key(s), str)),
-                     None)
-        if first is None:
+            continue
+        dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
+        tensors.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
+    if not tensors:  # only scalars: the typed ones (numpy.float64(1)) act as their dtypes
+        tensors = [k for s in scalars if isinstance(k := scalar_key(s), np.dtype)]
+        scalars = [s for s in scalars if isinstance(scalar_key(s), str)]
+        if not tensors:
             raise InvalidArgumentError("result_type() needs at least one array, dtype or "
                                        "typed scalar")
-        dtypes.append(scalar_key(scalars.pop(first)))
-    if rank is not None:
-        dtypes.sort(key=rank.__getitem__)
-        scalars.sort(key=lambda s: rank[scalar_key(s)])
-    tensor = dtypes[0]
-    for dt in dtypes[1:]:
-        tensor = promote_pair(tensor, dt, pol)
-    for s in scalars:
-        tensor = promote_scalar(tensor, s, scalar_key(s), pol)
-    return tensor
+    tensor = promote_many(tensors, pol, "result_type() dtypes")
+    return promote_with_scalars(tensor, scalars, pol) if scalars else tensor
 
 
 @dataclass(frozen=True)
@@ -741,7 +836,7 @@ def explain_promotion(a: object, b: object, /, *, policy: str | None = None) -> 
         try:
             check_int_fits(b, dec.result, "scalar")  # type: ignore[arg-type]
         except ScalarOverflowError as e:
-            error = f"OverflowError ({e})"
+            error = f"OverflowError ({message(e)})"
     return Explanation(dec.result, pol.name, dec.table, dec.row, dec.column, dec.note, error)
 
 

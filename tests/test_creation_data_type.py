@@ -447,8 +447,9 @@ def test_from_dlpack_of_numpy_and_aiarray():
     y = aa.from_dlpack(x)
     assert_array(y, a, "int16")
     assert not shares_memory(aa.from_dlpack(a, copy=True), a)
-    with pytest.raises(BufferError):
+    with pytest.raises(TypeError) as info:  # no __dlpack__: not an array (issue 13)
         aa.from_dlpack(object())
+    assert info.value.status == aa.Status.UNINITIALIZED
 
 
 # ---------------------------------------------------------------------------
@@ -816,10 +817,10 @@ ERRORS = [  # (class, standard exceptions it must also be, status)
     (aa.OutOfRangeError, (IndexError,), aa.Status.OUT_OF_RANGE),
     (aa.AxisError, (ValueError, IndexError), aa.Status.AXIS_ERROR),
     (aa.AllocationError, (MemoryError,), aa.Status.ALLOCATION_FAILED),
-    (aa.InternalError, (RuntimeError,), aa.Status.INTERNAL_ERROR),
+    (aa.InternalError, (RuntimeError, ValueError), aa.Status.INTERNAL_ERROR),
     (aa.ScalarOverflowError, (OverflowError,), aa.Status.OUT_OF_RANGE),
-    (aa.ParameterCastError, (RuntimeError,), aa.Status.TYPE_MISMATCH),
-    (aa.DLPackError, (BufferError,), aa.Status.INVALID_ARGUMENT),
+    (aa.ParameterCastError, (RuntimeError, TypeError), aa.Status.TYPE_MISMATCH),
+    (aa.DLPackError, (BufferError, ValueError), aa.Status.INVALID_ARGUMENT),
 ]
 
 
@@ -839,8 +840,13 @@ def test_error_classes(cls, bases, status):
     for base in bases:
         assert issubclass(cls, base)
     assert cls.status == status
+    # every aiarray error is one of the six standard exception types (issue 13)
+    assert issubclass(cls, (TypeError, ValueError, IndexError, OverflowError,
+                            ZeroDivisionError, MemoryError))
     err = cls("message")
-    assert err.status == status and str(err) == "message"
+    # the message names the status; args keep the message as raised
+    assert err.status == status and err.args == ("message",)
+    assert str(err) == f"message [GB/T status {int(status)} {status.name}]"
     with pytest.raises(bases[0]):
         raise cls("x")
 

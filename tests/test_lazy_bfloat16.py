@@ -17,8 +17,8 @@ if eager:
     import ml_dtypes  # imported first: bfloat16 loads with aiarray
 import numpy as np
 import aiarray as xp
-from aiarray import _dtypes as D, _promotion as P, _registry as R, random, fft
-from aiarray._api import linalg_base, statistical
+from aiarray import _dtypes as D, _promotion as P, _registry as R
+from aiarray._api import fft, gbt_random as random, linalg_base, statistical
 before = "ml_dtypes" in sys.modules
 xp.bfloat16  # (loads it when lazy)
 

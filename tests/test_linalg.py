@@ -601,6 +601,7 @@ def test_signature_and_module(name):
 
 def test_namespace():
     assert set(L.__all__) == set(SIGNATURES) | {"matmul", "matrix_transpose", "tensordot",
-                                                "vecdot"}
+                                                "vecdot"} | {
+        "EighResult", "EigResult", "LUResult", "QRResult", "SlogdetResult", "SVDResult"}
     assert L.matmul is aa.matmul and L.matrix_transpose is aa.matrix_transpose
     assert L.tensordot is aa.tensordot and L.vecdot is aa.vecdot

@@ -378,7 +378,8 @@ def test_errors_roll_repeat_tile():
            aa.asarray([1, 2]), axis=1)
     raises(ValueError, S.DIMENSION_MISMATCH, ("repeats",), aa.repeat, x,
            aa.asarray([[1, 2]]), axis=0)
-    raises(ValueError, S.DIMENSION_MISMATCH, ("repeats",), aa.repeat, x, aa.asarray(2))
+    # a 0-d integer array is a count, as in NumPy (issue 13)
+    assert np.array_equal(np.asarray(aa.repeat(x, aa.asarray(2))), np.repeat(np.asarray(x), 2))
     raises(IndexError, S.AXIS_ERROR, ("axis",), aa.repeat, x, 2, axis=2)
     raises(MemoryError, S.ALLOCATION_FAILED, ("repeat",), aa.repeat, x, 2**62)
     raises(ValueError, S.INVALID_ARGUMENT, ("repetitions[1]",), aa.tile, x, (1, -1))

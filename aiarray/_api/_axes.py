@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import operator
 
 import numpy as np
 
 from .._errors import AxisError, InvalidArgumentError, TypeMismatchError
+from .._sizes import MAX_NDIM, check_ndim
 
 
 def int_arg(value: object, func: str, argname: str, *, minimum: int | None = None) -> int:
@@ -25,20 +27,49 @@ def int_arg(value: object, func: str, argname: str, *, minimum: int | None = Non
     return n
 
 
-def shape_tuple(shape: object, argname: str = "shape", func: str = "") -> tuple[int, ...]:
-    """A shape: an int or a sequence of non-negative ints, as a tuple."""
+def bool_arg(value: object, func: str, argname: str) -> bool:
+    """A flag argument: a bool (or NumPy bool); anything else raises TypeError naming it."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise TypeMismatchError(f"{func}(): {argname}={_brief(value)} must be a bool")
+
+
+def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
+                unknown: bool = False) -> tuple[int, ...]:
+    """A shape: an int (or a 0-d integer array) or a sequence of non-negative ints, as a tuple.
+
+    More than MAX_NDIM (64) dimensions raise InvalidArgumentError naming the count.
+    ``unknown=True`` (reshape) lets -1 through: the caller checks it.
+    """
     where = f"{func}(): " if func else ""
-    if isinstance(shape, int | np.integer) and not isinstance(shape, bool | np.bool_):
-        shape = (shape,)
+    if not isinstance(shape, bool | np.bool_) and not getattr(shape, "ndim", 0):
+        try:
+            shape = (operator.index(shape),)  # type: ignore[arg-type]  # int, 0-d array
+        except TypeError:
+            pass
+    if hasattr(shape, "__len__") and not isinstance(shape, str | bytes):
+        try:
+            count = len(shape)  # type: ignore[arg-type]
+        except TypeError:
+            count = 0  # a 0-d array: iterating it raises below
+        check_ndim(count, func, f"{argname}={_brief(shape)}")
     try:
-        dims = tuple(int_arg(s, func, argname) for s in shape)  # type: ignore[union-attr]
+        parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]
+        dims = tuple(int_arg(s, func, argname) for s in parts)
     except TypeError:
         raise TypeMismatchError(
-            f"{where}{argname}={shape!r} must be an int or a tuple of ints"
+            f"{where}{argname}={_brief(shape)} must be an int or a tuple of ints"
         ) from None
-    if any(d < 0 for d in dims):
+    check_ndim(len(dims), func, f"{argname}={_brief(shape)}")
+    if not unknown and any(d < 0 for d in dims):
         raise InvalidArgumentError(f"{where}{argname}={shape!r} has a negative dimension")
     return dims
+
+
+def _brief(value: object) -> str:
+    """repr(value), shortened for messages."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:60] + " ... " + text[-15:]
 
 
 def normalize_axis(axis: object, ndim: int, func: str, argname: str = "axis") -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import builtins
+import cmath
 import math
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +15,7 @@ from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
 from .._device import check_device
-from .._dispatch import array_arg
+from .._dispatch import array_arg, is_masked, masked_error
 from .._errors import (
     AllocationError,
     DimensionMismatchError,
@@ -21,9 +23,12 @@ from .._errors import (
     InvalidArgumentError,
     ScalarOverflowError,
     TypeMismatchError,
+    UninitializedError,
+    message,
 )
 from .._numpy_path import quiet
-from ._axes import int_arg, shape_tuple
+from .._sizes import allocating, check_shape
+from ._axes import bool_arg, int_arg, shape_tuple
 from .data_type import convert
 
 __all__ = [
@@ -42,27 +47,19 @@ def _opt_dtype(dtype: object) -> np.dtype | None:
     return None if dtype is None else D.canonical(dtype)
 
 
-def allocating(func: Any, *args: Any, what: str, **kwargs: Any) -> np.ndarray:
-    """Call a NumPy function that allocates; failure to allocate is AllocationError."""
-    try:
-        return func(*args, **kwargs)
-    except (MemoryError, ValueError) as e:
-        if isinstance(e, ValueError) and "too big" not in str(e) and "maximum" not in str(e):
-            raise
-        raise AllocationError(f"{what}: cannot allocate the result ({e})") from None
+def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype, name: str) -> np.ndarray:
+    """``func(shape, dtype=dt)`` (np.empty / np.zeros) after the size check."""
+    check_shape(shape, dt.itemsize, name)
+    return allocating(func, shape, dtype=dt, func=name,
+                      what=f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
 
 
-def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:
-    size = math.prod(shape) * dt.itemsize
-    return allocating(func, shape, dtype=dt, what=f"{size} bytes for shape {shape}")
-
-
-def _filled(shape: tuple[int, ...], value: object, dt: np.dtype) -> np.ndarray:
+def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> np.ndarray:
+    out = _alloc(np.empty, shape, dt, name)
     if dt is D.complex32:
-        out = _alloc(np.empty, shape, dt)
-        c = complex(value)  # type: ignore[arg-type]
-        return D.to_c32(np.full(shape, c, dtype=D.complex128))
-    out = _alloc(np.empty, shape, dt)
+        c = np.asarray(complex(value), D.complex128)  # type: ignore[arg-type]
+        D.bits(out)[...] = D.bits(D.to_c32(c))  # each part rounded once, to float16
+        return out
     quiet(out.fill, value)  # a float beyond the dtype's range becomes inf (IEEE)
     return out
 
@@ -91,6 +88,9 @@ def _check_fill(value: object, dt: np.dtype, func: str) -> object:
                 f"{func}(): fill_value must be a scalar, got shape {value.shape}"
             )
         value = value._scalar("fill_value")
+    if not isinstance(value, builtins.bool | int | float | complex):
+        raise TypeMismatchError(f"{func}(): fill_value={value!r} must be a bool, int, float or "
+                                "complex (or a 0-d array)")
     if isinstance(value, complex) and dt not in D.COMPLEX:
         raise TypeMismatchError(f"{func}(): complex fill_value={value!r} needs a complex dtype, "
                                 f"got {D.name_of(dt)}")
@@ -115,6 +115,8 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     """
     check_device(device)
     dt = _opt_dtype(dtype)
+    if is_masked(obj) or (isinstance(obj, list | tuple) and _holds_masked(obj)):
+        raise masked_error("asarray", "obj")
     if type(obj) is Array:
         if dt is None or dt is obj._dtype:
             if copy:
@@ -151,13 +153,15 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     except OverflowError as e:
         name = D.name_of(dt) if dt is not None else "int64"
         raise ScalarOverflowError(f"asarray(): a value of obj does not fit {name}: {e}") from None
+    except MemoryError as e:
+        raise AllocationError(f"asarray(): cannot allocate the array: {e}") from None
     except ValueError as e:
         if copy is False and "copy" in str(e):
-            raise InvalidArgumentError(f"asarray(copy=False): {e}") from None
-        raise InvalidArgumentError(f"asarray(): cannot convert obj: {e}") from None
+            raise InvalidArgumentError(f"asarray(copy=False): {message(e)}") from None
+        raise InvalidArgumentError(f"asarray(): cannot convert obj: {message(e)}") from None
     except TypeError as e:
         what = D.name_of(dt) if dt else "an array"
-        raise TypeMismatchError(f"asarray(): cannot convert obj to {what}: {e}") from None
+        raise TypeMismatchError(f"asarray(): cannot convert obj to {what}: {message(e)}") from None
     if dt is D.complex32:
         return Array._new(D.to_c32(a), dt)
     if dt is None:
@@ -186,6 +190,13 @@ def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
 
 def _np_asarray(obj: object, dtype: np.dtype | None, copy: builtins.bool | None) -> np.ndarray:
     return np.asarray(obj, dtype=dtype, copy=copy)
+
+
+def _holds_masked(obj: list | tuple) -> bool:
+    """Whether a nested list/tuple holds a NumPy masked array (numpy.ma loaded only)."""
+    if "numpy.ma" not in sys.modules:
+        return False
+    return any(is_masked(v) for v in _flatten(obj))
 
 
 def _flatten(obj: object) -> Iterator[object]:
@@ -231,30 +242,38 @@ def _foreign(a: np.ndarray) -> np.ndarray:
                             "(strings, dates and objects are not supported)")
 
 
-def _like(x: object, func: str) -> Array:
+def _like(x: object, dtype: Any, device: Any, func: str) -> tuple[tuple[int, ...], np.dtype]:
+    """(shape, dtype) of the result of a ``*_like`` function: x's unless ``dtype`` is given."""
     array_arg(x, func, "x")
-    return x
+    check_device(device)
+    return x.shape, x.dtype if dtype is None else D.canonical(dtype)
+
+
+def _full(shape: tuple[int, ...], fill_value: object, dtype: Any, func: str) -> Array:
+    dt = _opt_dtype(dtype) or _infer_scalar_dtype(fill_value, func)
+    value = _check_fill(fill_value, dt, func)
+    return Array._new(_filled(shape, value, dt, func), dt)
 
 
 def empty(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
     """Uninitialised array (GB/T 7.2.1.5); default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    return Array._new(_alloc(np.empty, shape_tuple(shape), dt), dt)
+    return Array._new(_alloc(np.empty, shape_tuple(shape, func="empty"), dt, "empty"), dt)
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
     """Array of zeros (GB/T 7.2.1.3); default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    return Array._new(_alloc(np.zeros, shape_tuple(shape), dt), dt)
+    return Array._new(_alloc(np.zeros, shape_tuple(shape, func="zeros"), dt, "zeros"), dt)
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
     """Array of ones; default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    return Array._new(_filled(shape_tuple(shape), 1, dt), dt)
+    return Array._new(_filled(shape_tuple(shape, func="ones"), 1, dt, "ones"), dt)
 
 
 def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float | complex, *,
@@ -265,37 +284,37 @@ def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float |
     A value that does not fit the dtype raises (OverflowError / TypeError).
     """
     check_device(device)
-    dt = _opt_dtype(dtype) or _infer_scalar_dtype(fill_value, "full")
-    value = _check_fill(fill_value, dt, "full")
-    return Array._new(_filled(shape_tuple(shape), value, dt), dt)
+    return _full(shape_tuple(shape, func="full"), fill_value, dtype, "full")
 
 
 def empty_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
     """Uninitialised array with the shape (and by default dtype) of ``x``."""
-    x = _like(x, "empty_like")
-    return empty(x.shape, dtype=dtype or x.dtype, device=device)
+    shape, dt = _like(x, dtype, device, "empty_like")
+    return Array._new(_alloc(np.empty, shape, dt, "empty_like"), dt)
 
 
 def zeros_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
     """Zeros with the shape (and by default dtype) of ``x``."""
-    x = _like(x, "zeros_like")
-    return zeros(x.shape, dtype=dtype or x.dtype, device=device)
+    shape, dt = _like(x, dtype, device, "zeros_like")
+    return Array._new(_alloc(np.zeros, shape, dt, "zeros_like"), dt)
 
 
 def ones_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
     """Ones with the shape (and by default dtype) of ``x``."""
-    x = _like(x, "ones_like")
-    return ones(x.shape, dtype=dtype or x.dtype, device=device)
+    shape, dt = _like(x, dtype, device, "ones_like")
+    return Array._new(_filled(shape, 1, dt, "ones_like"), dt)
 
 
 def full_like(x: Array, /, fill_value: builtins.bool | int | float | complex, *,
               dtype: Any = None, device: Any = None) -> Array:
     """``fill_value`` with the shape (and by default dtype) of ``x``."""
-    x = _like(x, "full_like")
-    return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
+    shape, dt = _like(x, dtype, device, "full_like")
+    return _full(shape, fill_value, dt, "full_like")
 
 
 def _real_number(v: object, name: str, func: str) -> int | float:
+    if type(v) is Array and v.ndim == 0 and v.dtype in D.REAL_NUMERIC:  # as in NumPy
+        v = v._scalar(func)
     if isinstance(v, builtins.bool) or not isinstance(v, int | float | np.integer | np.floating):
         raise TypeMismatchError(f"{func}(): {name}={v!r} must be an int or a float")
     return v.item() if isinstance(v, np.generic) else v
@@ -322,25 +341,30 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     if all(isinstance(v, int) for v in (start, stop, step)):
         n = max(0, -((start - stop) // step))  # exact ceil((stop - start) / step)
     else:
-        n = max(0, math.ceil((stop - start) / step))
+        n = (stop - start) / step
+        if not math.isfinite(n):
+            raise AllocationError(f"arange(): start={start}, stop={stop}, step={step} give "
+                                  f"{n} elements")
+        n = max(0, math.ceil(n))
+    check_shape((n,), dt.itemsize, "arange")
     if dt in D.INTEGER:
         for v in (start, start + (n - 1) * step if n else start):
             if isinstance(v, int):
                 P.check_int_fits(v, dt, "arange value")
         if not all(isinstance(v, int) for v in (start, stop, step)):
-            a = np.arange(start, stop, step, dtype=np.float64)
+            a = allocating(np.arange, start, stop, step, dtype=np.float64, func="arange")
             a = convert(a, D.float64, dt)
         elif n <= 1:
             a = np.asarray([start][:n], dtype=dt)
         else:  # start + k*step in 64-bit wrap-around arithmetic: exact when results fit
             wide = np.uint64 if dt is D.uint64 else np.int64
             mod = 2**64 if dt is D.uint64 else 0
-            k = allocating(np.arange, n, dtype=wide, what="arange()")
+            k = allocating(np.arange, n, dtype=wide, func="arange")
             a = (k * wide(step % mod if mod else step) + wide(start % mod if mod else start))
             a = a.astype(dt)
     elif dt in D.FLOAT:
         wide = D.complex128 if dt in D.COMPLEX else D.float64
-        a = start + step * allocating(np.arange, n, dtype=wide, what="arange()")
+        a = start + step * allocating(np.arange, n, dtype=wide, func="arange")
         a = D.narrow(a, dt)
     else:
         raise TypeMismatchError(f"arange(): dtype={D.name_of(dt)} must be numeric")
@@ -357,11 +381,20 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     for name, v in (("start", start), ("stop", stop)):
         if not isinstance(v, int | float | complex | np.number) or isinstance(v, builtins.bool):
             raise TypeMismatchError(f"linspace(): {name}={v!r} must be a number")
-        if not np.isfinite(v):
+        try:
+            finite = cmath.isfinite(complex(v))
+        except OverflowError:  # a Python int beyond float64
+            raise InvalidArgumentError(
+                f"linspace(): {name} (an int of {int(v).bit_length()} bits) does not fit float64"
+            ) from None
+        if not finite:
             raise InvalidArgumentError(
                 f"linspace(): {name}={v!r} is not finite; the interval is invalid"
             )
-    is_complex = isinstance(start, complex) or isinstance(stop, complex)
+    is_complex = any(isinstance(v, complex | np.complexfloating) for v in (start, stop))
+    # Python ints of any size as float64 / complex128, as NumPy would compute them
+    start, stop = ((complex(start), complex(stop)) if is_complex
+                   else (float(start), float(stop)))  # type: ignore[arg-type]
     dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")
@@ -370,9 +403,16 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
             f"linspace(): complex start/stop need a complex dtype, got {D.name_of(dt)}"
         )
     wide = D.complex128 if dt in D.COMPLEX else D.float64
-    a = allocating(np.linspace, start, stop, num, endpoint=endpoint, dtype=wide,
-                   what="linspace()")
+    check_shape((num,), wide.itemsize, "linspace")
+    a = allocating(np.linspace, start, stop, num, endpoint=bool_arg(endpoint, "linspace",
+                                                                    "endpoint"),
+                   dtype=wide, func="linspace")
     return Array._new(D.narrow(a, dt), dt)
+
+
+def _size(value: object, argname: str, func: str) -> int:
+    """A non-negative int (or 0-d integer array) argument."""
+    return int_arg(value, func, argname, minimum=0)
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
@@ -380,19 +420,24 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
     """2-D array with ones on diagonal ``k``."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    n_rows = shape_tuple(n_rows, "n_rows")[0]
-    n_cols = n_rows if n_cols is None else shape_tuple(n_cols, "n_cols")[0]
+    n_rows = _size(n_rows, "n_rows", "eye")
+    n_cols = n_rows if n_cols is None else _size(n_cols, "n_cols", "eye")
     k = int_arg(k, "eye", "k")
-    a = allocating(np.eye, n_rows, n_cols, k, dtype=D.COMPUTE.get(dt, dt), what="eye()")
+    wide = D.COMPUTE.get(dt, dt)
+    check_shape((n_rows, n_cols), wide.itemsize, "eye")
+    a = allocating(np.eye, n_rows, n_cols, k, dtype=wide, func="eye")
     return Array._new(D.narrow(a, dt), dt)
 
 
 def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
-    x = _like(x, name)
+    array_arg(x, name, "x")
     if x.ndim < 2:
         raise DimensionMismatchError(f"{name}(): x must have at least 2 dimensions, got {x.ndim}")
     a = D.bits(x._array)
-    return Array._new(func(a, k=int_arg(k, name, "k")).view(x._array.dtype), x.dtype)
+    # beyond the matrix every diagonal is the same: keep k where NumPy can take it
+    k = max(-a.shape[-2], min(int_arg(k, name, "k"), a.shape[-1]))
+    check_shape(a.shape, a.itemsize, name)
+    return Array._new(allocating(func, a, k=k, func=name).view(x._array.dtype), x.dtype)
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
@@ -407,7 +452,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
 
 def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     """Coordinate matrices from 1-D arrays (GB/T 7.2.3.24); returns a tuple."""
-    if indexing not in ("xy", "ij"):
+    if type(indexing) is not str or indexing not in ("xy", "ij"):
         raise InvalidArgumentError(f"meshgrid(): indexing={indexing!r} must be 'xy' or 'ij'")
     for i, a in enumerate(arrays):
         array_arg(a, "meshgrid", f"arrays[{i}]")
@@ -418,7 +463,13 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     if len({a.dtype for a in arrays}) > 1:
         raise TypeMismatchError("meshgrid(): all arrays must have the same dtype, got "
                                 + ", ".join(D.name_of(a.dtype) for a in arrays))
-    grids = np.meshgrid(*(D.bits(a._array) for a in arrays), indexing=indexing)
+    shape = [a.shape[0] for a in arrays]
+    if indexing == "xy" and len(shape) > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    check_shape(shape, arrays[0]._array.itemsize if arrays else 1, "meshgrid",
+                "each coordinate array")
+    grids = allocating(np.meshgrid, *(D.bits(a._array) for a in arrays), indexing=indexing,
+                       func="meshgrid", what="the coordinate arrays")
     return tuple(
         Array._new(g.view(a._array.dtype), a.dtype) for g, a in zip(grids, arrays, strict=True)
     )
@@ -435,7 +486,10 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None 
     if type(x) is Array:
         return asarray(x, copy=copy)
     if not hasattr(x, "__dlpack__"):
-        raise DLPackError(f"from_dlpack(): {type(x).__qualname__} has no __dlpack__ method")
+        raise UninitializedError(f"from_dlpack(): x of type {type(x).__qualname__} has no "
+                                 "__dlpack__ method (it is not an array DLPack can export)")
+    if is_masked(x):
+        raise masked_error("from_dlpack", "x")
     from .. import _dlpack
 
     return Array._new(*_dlpack.import_array(x, copy))

@@ -120,6 +120,10 @@ def divide(x1: Array | complex, x2: Array | complex, /, *, precision: str = "hig
     the quotient correctly; ``precision="intrinsic"`` converts to the result dtype and
     multiplies by the reciprocal, as the fast hardware form does.
     """
+    if type(precision) is not str:
+        raise InvalidArgumentError(
+            f"divide(): precision={precision!r} must be 'high' or 'intrinsic'"
+        )
     if precision == "high":
         return binary(_DIVIDE, x1, x2)
     if precision == "intrinsic":

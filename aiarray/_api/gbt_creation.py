@@ -23,6 +23,7 @@ from .._errors import (
     AllocationError,
     DimensionMismatchError,
     TypeMismatchError,
+    message,
 )
 from .creation import DEFAULT_FLOAT, asarray, shape_tuple, zeros
 
@@ -33,7 +34,7 @@ _FUNC = "from_buffer"
 
 def _renamed(err: AiarrayError) -> AiarrayError:
     """The same error class and status, with a message naming ``from_buffer``."""
-    text = str(err).replace("asarray(): ", "").replace(" of obj ", " in values ")
+    text = message(err).replace("asarray(): ", "").replace(" of obj ", " in values ")
     text = re.sub(r"\bobj\b", "values", text)
     if not text.startswith(f"{_FUNC}("):
         text = f"{_FUNC}(): {text}"

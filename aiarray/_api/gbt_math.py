@@ -43,8 +43,8 @@ def promote_operands(func: str, named: tuple[tuple[str, object], ...]
                      ) -> tuple[list[np.ndarray], np.dtype]:
     """Arrays and scalars -> (ndarrays all in one dtype, that dtype), by the active policy.
 
-    The arrays fold through the tensor-tensor table (``common_dtype``), then each
-    scalar through the tensor-scalar table, as ``result_type`` does.  At least one
+    The arrays combine through the tensor-tensor table (``common_dtype``), then the
+    scalars through the tensor-scalar table, as ``result_type`` does (in any order).  At least one
     operand must be an Array.
     """
     arrays = [v for _, v in named if type(v) is Array]
@@ -53,12 +53,13 @@ def promote_operands(func: str, named: tuple[tuple[str, object], ...]
         raise not_an_array(func, name, value)
     dt = common_dtype(func, arrays)
     pol = P.policy_for(arrays)
-    for name, v in named:
-        if type(v) is not Array:
-            key = P.scalar_key(v)
-            if key is None:
-                raise not_an_array(func, name, v)
-            dt = P.promote_scalar(dt, v, key, pol)
+    scalars = [(name, v) for name, v in named if type(v) is not Array]
+    for name, v in scalars:
+        if P.scalar_key(v) is None:
+            raise not_an_array(func, name, v)
+    if scalars:
+        dt = P.promote_with_scalars(dt, [v for _, v in scalars], pol,
+                                    [f"{func}() {name}" for name, _ in scalars])
     if pol.parameter_rule:
         check_parameters(func, arrays, dt)
     out = [cast(v, dt) if type(v) is Array else _scalar_operand(v, dt) for _, v in named]

@@ -8,6 +8,7 @@ These functions only move data: every dtype works, complex32 moves as raw bits.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -24,6 +25,7 @@ from .._errors import (
     OutOfRangeError,
     TypeMismatchError,
 )
+from .._sizes import allocating, check_object_count, check_shape
 from ._axes import int_arg, normalize_axis
 
 __all__ = [
@@ -141,7 +143,7 @@ def layout(x: object, /) -> Layout:
     """
     if type(x) is Array:
         return Layout("dense", _dim_order(x._array))
-    from ..sparse import SparseArray  # imported here: aiarray.sparse imports this module
+    from .gbt_sparse import SparseArray  # imported here: gbt_sparse imports this module
 
     if isinstance(x, SparseArray):
         return Layout("coo", tuple(range(x.ndim - 1, -1, -1)))
@@ -181,8 +183,13 @@ def diag(v: Array, /, *, k: int = 0) -> Array:
             f"diag(): v must be 1-D (build a matrix) or 2-D (take a diagonal), "
             f"got shape {v.shape}"
         )
-    out = np.diag(moved(v), k)
-    return wrap(out.copy() if v.ndim == 2 else out, v._dtype)
+    a = moved(v)
+    if v.ndim == 2:  # a diagonal beyond the matrix is empty
+        k = max(-a.shape[0], min(k, a.shape[1]))
+        return wrap(np.diag(a, k).copy(), v._dtype)
+    n = a.shape[0] + abs(k)
+    check_shape((n, n), a.itemsize, "diag")
+    return wrap(allocating(np.diag, a, k, func="diag"), v._dtype)
 
 
 # -- split, slice, pad, crop, flatten (7.2.3) ------------------------------------------------
@@ -225,6 +232,9 @@ def split(x: Array, indices_or_sections: int | Sequence[int], /, *,
                 f"split(): axis {ax} of x (shape {x.shape}) has length {length}, which "
                 f"indices_or_sections={n} does not divide"
             )
+        view = wrap(moved(x)[(slice(None),) * ax + (slice(0, 0),)], x._dtype)
+        check_object_count(n, sys.getsizeof(view) + sys.getsizeof(view._array) + 8, "split",
+                           "parts")
         sizes = (length // n,) * n
     a = moved(x)
     out = []
@@ -359,10 +369,12 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
         if value != 0 or isinstance(value, bool):
             raise InvalidArgumentError("pad(): give value or constant_values, not both")
         value = constant_values
-    if mode not in _PAD_MODES:
+    if type(mode) is not str or mode not in _PAD_MODES:
         raise InvalidArgumentError(f"pad(): mode={mode!r} must be one of {_PAD_MODES}")
     widths = _pad_widths(pad_width, x.ndim)
     dt = x._dtype
+    shape = tuple(d + b + a for d, (b, a) in zip(x.shape, widths))
+    check_shape(shape, x._array.itemsize, "pad")
     if mode == "constant":
         if dt is D.bool_ and type(value) is int and value in (0, 1):
             value = bool(value)  # the default 0 pads a bool array with False
@@ -376,8 +388,7 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
                 f"pad(): value={value!r} cannot fill a {D.name_of(dt)} array without "
                 "changing its dtype"
             )
-        shape = tuple(d + b + a for d, (b, a) in zip(x.shape, widths))
-        out = np.empty(shape, x._array.dtype)
+        out = allocating(np.empty, shape, x._array.dtype, func="pad")
         out[...] = _scalar_operand(value, dt)
         out[tuple(slice(b, b + d) for d, (b, _) in zip(x.shape, widths))] = x._array
         return Array._new(out, dt)
@@ -394,4 +405,4 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
                 f"pad(): mode={mode!r} allows widths up to {d - limit} on axis {i} of size "
                 f"{d}, got pad_width ({b}, {a})"
             )
-    return wrap(np.pad(moved(x), widths, mode=_NUMPY_MODE[mode]), dt)
+    return wrap(allocating(np.pad, moved(x), widths, mode=_NUMPY_MODE[mode], func="pad"), dt)

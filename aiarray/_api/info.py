@@ -8,12 +8,14 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._device import DEVICES, Device, check_device
-from .._errors import InvalidArgumentError
+from .._errors import InvalidArgumentError, TypeMismatchError
+from .._sizes import MAX_NDIM
+from ._axes import bool_arg
 from .creation import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT
 
 __all__ = ["__array_namespace_info__", "Info"]
 
-MAX_DIMENSIONS = 64  # NumPy's limit
+MAX_DIMENSIONS = MAX_NDIM  # NumPy's limit, checked by aiarray._sizes
 _INTEGRAL = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.uint32,
              D.uint64)
 
@@ -57,11 +59,15 @@ class Info:
         The standard's dtypes by default; ``extended=True`` adds float16, bfloat16 and complex32.
         """
         check_device(device)
+        extended = bool_arg(extended, "dtypes", "extended")
         pool = _order(extended)
         if kind is not None:
             kinds = kind if isinstance(kind, tuple) else (kind,)
             allowed: set[np.dtype] = set()
             for k in kinds:
+                if type(k) is not str:
+                    raise TypeMismatchError(f"dtypes(): kind={k!r} must be a str or a tuple "
+                                            "of str")
                 if k not in D.KINDS:
                     raise InvalidArgumentError(
                         f"dtypes(): kind={k!r} is not one of {', '.join(map(repr, D.KINDS))}"

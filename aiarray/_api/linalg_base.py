@@ -19,7 +19,6 @@ from .._errors import (
     AxisError,
     DimensionMismatchError,
     InvalidArgumentError,
-    TypeMismatchError,
 )
 from ._axes import int_arg, normalize_axis
 from .statistical import _accumulation_dtype
@@ -42,7 +41,7 @@ class EigResult(NamedTuple):
 
 
 class SlogdetResult(NamedTuple):
-    """``linalg.slogdet`` result: sign and natural log of |det|."""
+    """``linalg.slogdet`` result: sign and natural log of ``|det|``."""
 
     sign: Array
     logabsdet: Array
@@ -140,13 +139,6 @@ def matrix_arg(x: Array, func: str, name: str = "x", square: bool = False) -> tu
             f"{func}(): {name} must be a (stack of) square matrices, got shape {x.shape}"
         )
     return m, n
-
-
-def bool_arg(value: object, func: str, name: str) -> bool:
-    """A Python or NumPy bool keyword; TypeError otherwise."""
-    if not isinstance(value, bool | np.bool_):
-        raise TypeMismatchError(f"{func}(): {name}={value!r} must be a bool")
-    return bool(value)
 
 
 def lapack(func: str, call: Callable[..., Any], *args: Any, name: str = "x",

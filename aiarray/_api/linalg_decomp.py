@@ -15,7 +15,7 @@ from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import cast, common_dtype
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
-from ._axes import int_arg
+from ._axes import bool_arg, int_arg
 from .creation import DEFAULT_INT
 from .linalg_base import (
     EighResult,
@@ -25,7 +25,6 @@ from .linalg_base import (
     SlogdetResult,
     SVDResult,
     back,
-    bool_arg,
     complex_of,
     float_arg,
     lapack,

@@ -18,10 +18,10 @@ from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._registry import INT_TO_FLOAT
-from ._axes import int_arg, normalize_axes
+from .._sizes import allocating, check_shape
+from ._axes import bool_arg, int_arg, normalize_axes
 from .linalg_base import (
     back,
-    bool_arg,
     diagonal_axes,
     lapack,
     matrix_arg,
@@ -76,8 +76,10 @@ def outer(x1: Array, x2: Array, /) -> Array:
         if x.ndim != 1:
             raise DimensionMismatchError(f"{func}(): {name} must be 1-D, got shape {x.shape}")
     dt = common_dtype(func, (x1, x2), "x1, x2")
+    check_shape((x1.shape[0], x2.shape[0]), D.COMPUTE.get(dt, dt).itemsize, func)
     with np.errstate(all="ignore"):
-        out = np.multiply.outer(D.widen(cast(x1, dt)), D.widen(cast(x2, dt)))
+        out = allocating(lambda: np.multiply.outer(D.widen(cast(x1, dt)), D.widen(cast(x2, dt))),
+                         func=func)
         return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 

@@ -6,7 +6,7 @@ complex64 and round back once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
+from .._sizes import allocating, check_shape
 from ._axes import int_arg
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
@@ -30,6 +31,15 @@ def _numeric(func: str, x1: object, x2: object) -> np.dtype:
 def _compute(x: Array, dt: np.dtype) -> np.ndarray:
     return D.widen(cast(x, dt))
 
+
+def _product(func: str, call: Callable[..., np.ndarray], x1: Array, x2: Array, dt: np.dtype,
+             shape: tuple[int, ...], *args: object) -> Array:
+    """``call(x1, x2, *args)`` in the compute dtype of ``dt``, after checking a result of
+    ``shape`` can exist; a failed allocation is AllocationError."""
+    wide = D.COMPUTE.get(dt, dt)
+    check_shape(shape, wide.itemsize, func)
+    out = allocating(lambda: quiet(call, _compute(x1, dt), _compute(x2, dt), *args), func=func)
+    return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
 
@@ -64,13 +74,13 @@ def matmul(x1: Array, x2: Array, /) -> Array:
             f"matmul(): contracted axes differ: x1 {x1.shape} and x2 {x2.shape}"
         )
     try:
-        np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+        batch = np.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
     except ValueError:
         raise DimensionMismatchError(
             f"matmul(): batch axes of x1 {x1.shape} and x2 {x2.shape} do not broadcast"
         ) from None
-    out = quiet(np.matmul, _compute(x1, dt), _compute(x2, dt))
-    return Array._new(D.narrow(np.asarray(out), dt), dt)
+    shape = (*batch, *x1.shape[-2:-1], *(x2.shape[-1:] if x2.ndim > 1 else ()))
+    return _product("matmul", np.matmul, x1, x2, dt, shape)
 
 
 def matrix_transpose(x: Array, /) -> Array:
@@ -115,8 +125,9 @@ def tensordot(
                 f"tensordot(): axis {i} of x1 (shape {x1.shape}) and axis {j} of x2 "
                 f"(shape {x2.shape}) are contracted but differ in size"
             )
-    out = quiet(np.tensordot, _compute(x1, dt), _compute(x2, dt), (ax1, ax2))
-    return Array._new(D.narrow(np.asarray(out), dt), dt)
+    shape = (*(s for i, s in enumerate(x1.shape) if i not in ax1),
+             *(s for j, s in enumerate(x2.shape) if j not in ax2))
+    return _product("tensordot", np.tensordot, x1, x2, dt, shape, (ax1, ax2))
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:

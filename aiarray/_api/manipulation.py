@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-import operator
+import sys
 from collections.abc import Sequence
 
 import numpy as np
@@ -12,13 +12,13 @@ from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import (
-    AllocationError,
     AxisError,
     DimensionMismatchError,
     InvalidArgumentError,
     TypeMismatchError,
 )
-from ._axes import int_arg, normalize_axis, shape_tuple
+from .._sizes import allocating, check_ndim, check_object_count, check_shape
+from ._axes import bool_arg, int_arg, normalize_axis, shape_tuple
 
 __all__ = [
     "broadcast_arrays", "broadcast_shapes", "broadcast_to", "concat", "expand_dims", "flip",
@@ -34,10 +34,9 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     raises ValueError when a view is impossible.
     """
     array_arg(x, "reshape", "x")
-    try:
-        dims = tuple(operator.index(s) for s in shape)
-    except TypeError:
-        raise TypeMismatchError(f"reshape(): shape={shape!r} must be a tuple of ints") from None
+    if copy is not None:
+        copy = bool_arg(copy, "reshape", "copy")
+    dims = shape_tuple(shape, "shape", "reshape", unknown=True)
     if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
         raise InvalidArgumentError(f"reshape(): shape={shape!r} may hold one -1 and no other "
                                    "negative size")
@@ -48,7 +47,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
         )
     a = x._array
     if copy:
-        return Array._new(a.reshape(dims).copy(), x.dtype)
+        return Array._new(allocating(np.reshape, a, dims, copy=True, func="reshape"), x.dtype)
     if copy is False:
         try:
             out = np.reshape(a, dims, copy=False)
@@ -57,7 +56,7 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
                 f"reshape(copy=False): shape {x.shape} -> {shape!r} needs a copy"
             ) from None
         return Array._new(out, x.dtype)
-    return Array._new(a.reshape(dims), x.dtype)
+    return Array._new(allocating(a.reshape, dims, func="reshape"), x.dtype)
 
 
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
@@ -75,6 +74,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19)."""
     array_arg(x, "broadcast_to", "x")
     dims = shape_tuple(shape, "shape", "broadcast_to")
+    check_shape(dims, x._array.itemsize, "broadcast_to", "the broadcast view")
     try:
         out = np.broadcast_to(x._array, dims)
     except ValueError:
@@ -119,10 +119,6 @@ def _axis_list(axis: object, ndim: int, func: str, argname: str = "axis") -> lis
     return [normalize_axis(axis, ndim, func, argname)]
 
 
-def _big(func: str, err: Exception) -> AllocationError:
-    return AllocationError(f"{func}(): the result is too large to allocate ({err})")
-
-
 def _joined(func: str, arrays: object, extra_dims: int) -> tuple[np.dtype, int]:
     """Check the arrays of concat/stack: (common dtype, ndim); equal ndims required."""
     if not isinstance(arrays, tuple | list):
@@ -157,7 +153,9 @@ def concat(
             raise TypeMismatchError(f"concat(): arrays must be a tuple or list of arrays, "
                                     f"got {type(arrays).__name__}")
         dt = common_dtype("concat", arrays)
-        return _wrap(np.concatenate([D.bits(cast(x, dt)).reshape(-1) for x in arrays]), dt)
+        check_shape((sum(x.size for x in arrays),), dt.itemsize, "concat")
+        parts = [D.bits(cast(x, dt)).reshape(-1) for x in arrays]
+        return _wrap(allocating(np.concatenate, parts, func="concat"), dt)
     dt, ndim = _joined("concat", arrays, 0)
     if ndim == 0:
         raise AxisError(f"concat(): axis={axis!r} is invalid for 0-d arrays; use axis=None "
@@ -170,7 +168,10 @@ def concat(
                 f"concat(): arrays[{i}] has shape {x.shape}, which differs from arrays[0] "
                 f"{ref} outside axis {ax}"
             )
-    return _wrap(np.concatenate([D.bits(cast(x, dt)) for x in arrays], axis=ax), dt)
+    shape = (*ref[:ax], sum(x.shape[ax] for x in arrays), *ref[ax + 1:])
+    check_shape(shape, dt.itemsize, "concat")
+    parts = [D.bits(cast(x, dt)) for x in arrays]
+    return _wrap(allocating(np.concatenate, parts, axis=ax, func="concat"), dt)
 
 
 def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
@@ -187,7 +188,9 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
             raise DimensionMismatchError(
                 f"stack(): arrays[{i}] has shape {x.shape} but arrays[0] has shape {ref}"
             )
-    return _wrap(np.stack([D.bits(cast(x, dt)) for x in arrays], axis=ax), dt)
+    check_shape((len(arrays), *ref), dt.itemsize, "stack")
+    parts = [D.bits(cast(x, dt)) for x in arrays]
+    return _wrap(allocating(np.stack, parts, axis=ax, func="stack"), dt)
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
@@ -195,7 +198,12 @@ def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     array_arg(x, "unstack", "x")
     ax = normalize_axis(axis, x.ndim, "unstack")
     moved = np.moveaxis(x._array, ax, 0)
-    return tuple(Array._new(moved[i, ...], x.dtype) for i in range(moved.shape[0]))
+    n = moved.shape[0]
+    if n:  # one Array and one NumPy view per slice: refuse what memory cannot hold
+        first = Array._new(moved[0, ...], x.dtype)
+        check_object_count(n, sys.getsizeof(first) + sys.getsizeof(first._array) + 8,
+                           "unstack", f"arrays (the length of axis {ax})")
+    return tuple(Array._new(moved[i, ...], x.dtype) for i in range(n))
 
 
 # -- shape and axis order (views) -----------------------------------------------------
@@ -210,6 +218,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """
     array_arg(x, "expand_dims", "x")
     count = len(axis) if isinstance(axis, tuple | list) else 1
+    check_ndim(x.ndim + count, "expand_dims")
     where = set(_axis_list(axis, x.ndim + count, "expand_dims"))
     dims = iter(x.shape)
     shape = tuple(1 if i in where else next(dims) for i in range(x.ndim + count))
@@ -313,9 +322,10 @@ def roll(
             raise InvalidArgumentError(f"roll(): shift={shift!r} must be an int when axis "
                                        "is None (the flattened array has one axis)")
         s = int_arg(shift, "roll", "shift")
-        flat = a.reshape(-1)
-        out = np.roll(flat, s % flat.size if flat.size else 0).reshape(x.shape)
-        return _wrap(out, x.dtype)
+        check_shape(a.shape, a.itemsize, "roll")
+        flat = allocating(a.reshape, -1, func="roll")
+        out = allocating(np.roll, flat, s % flat.size if flat.size else 0, func="roll")
+        return _wrap(out.reshape(x.shape), x.dtype)
     axes = _axis_list(axis, x.ndim, "roll")
     if isinstance(shift, tuple | list):
         shifts = [int_arg(s, "roll", f"shift[{i}]") for i, s in enumerate(shift)]
@@ -326,7 +336,9 @@ def roll(
     else:
         shifts = [int_arg(shift, "roll", "shift")] * len(axes)
     shifts = [s % x.shape[ax] if x.shape[ax] else 0 for s, ax in zip(shifts, axes)]
-    out = np.roll(a, tuple(shifts), axis=tuple(axes)) if axes else a.copy()
+    check_shape(a.shape, a.itemsize, "roll")
+    out = allocating(np.roll, a, tuple(shifts), axis=tuple(axes), func="roll") if axes \
+        else allocating(a.copy, func="roll")
     return _wrap(out, x.dtype)
 
 
@@ -345,6 +357,8 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     else:
         ax = normalize_axis(axis, x.ndim, "repeat")
     n = a.shape[ax]
+    if type(repeats) is Array and repeats.ndim == 0:  # a 0-d count is an int (as in NumPy)
+        repeats = int_arg(repeats, "repeat", "repeats")
     if type(repeats) is Array:
         D.check_category(repeats.dtype, "integer", "repeat", "repeats")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
@@ -356,18 +370,32 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         if r.size and r.min() < 0:
             i = int(np.argmin(r))
             raise InvalidArgumentError(f"repeat(): repeats[{i}]={int(r[i])} is negative")
-        if r.size and r.max() > np.iinfo(np.intp).max:
-            raise _big("repeat", ValueError(f"repeats up to {int(r.max())}"))
-        r = r.astype(np.intp)
+        total = _total(r, n)
     else:
         r = int_arg(repeats, "repeat", "repeats")
         if r < 0:
             raise InvalidArgumentError(f"repeat(): repeats={r} is negative")
-    try:
-        out = np.repeat(a, r, axis=ax)
-    except (MemoryError, ValueError, OverflowError) as e:
-        raise _big("repeat", e) from None
+        total = r * n
+    # the total, not each count, must fit: NumPy does not check it (2**62 crashed it)
+    check_shape((*a.shape[:ax], total, *a.shape[ax + 1:]), a.itemsize, "repeat")
+    # every count fits intp now, but one uint64 count may repeat an empty axis: clamp it
+    if type(r) is np.ndarray:
+        if r.dtype == np.uint64:
+            r = np.minimum(r, np.uint64(total))
+        r = r.astype(np.intp)
+    else:
+        r = min(r, total)
+    out = allocating(np.repeat, a, r, axis=ax, func="repeat")
     return _wrap(out, x.dtype)
+
+
+def _total(r: np.ndarray, n: int) -> int:
+    """The exact sum of the non-negative counts ``r`` (one count for all ``n``, or n)."""
+    if r.size == 1:
+        return int(r[0]) * n
+    if float(r.sum(dtype=np.float64)) < 2.0**62:  # int64 partial sums cannot overflow
+        return int(r.sum(dtype=np.int64))
+    return sum(int(v) for v in r.tolist())
 
 
 def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
@@ -383,8 +411,9 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     for i, r in enumerate(reps):
         if r < 0:
             raise InvalidArgumentError(f"tile(): repetitions[{i}]={r} is negative")
-    try:
-        out = np.tile(_moving(x), reps)
-    except (MemoryError, ValueError, OverflowError) as e:
-        raise _big("tile", e) from None
-    return _wrap(out, x.dtype)
+    a = _moving(x)
+    k = max(len(reps), a.ndim)
+    shape = (1,) * (k - a.ndim) + a.shape
+    full = (1,) * (k - len(reps)) + reps
+    check_shape([s * r for s, r in zip(shape, full)], a.itemsize, "tile")
+    return _wrap(allocating(np.tile, a, reps, func="tile"), x.dtype)

@@ -17,9 +17,10 @@ from .._errors import (
     OutOfRangeError,
     ScalarOverflowError,
     TypeMismatchError,
+    message,
 )
 from .._registry import OPS
-from ._axes import normalize_axes, normalize_axis
+from ._axes import bool_arg, normalize_axes, normalize_axis
 
 # operands() names the function in its messages: "equal" under the name searchsorted.
 _SEARCHSORTED = dataclasses.replace(OPS["equal"], name="searchsorted")
@@ -59,7 +60,7 @@ def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
         )
     if x.ndim == 0:  # a single element: index 0
         return Array._new(np.zeros((), D.int64), D.int64)
-    out = find(D.widen(x._array), axis=ax, keepdims=bool(keepdims))
+    out = find(D.widen(x._array), axis=ax, keepdims=bool_arg(keepdims, func, "keepdims"))
     return Array._new(np.asarray(out, D.int64), D.int64)
 
 
@@ -100,7 +101,8 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     """
     array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
-    out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, bool(keepdims))
+    keep = bool_arg(keepdims, "count_nonzero", "keepdims")
+    out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, keep)
     return Array._new(np.asarray(out, D.int64), D.int64)
 
 
@@ -155,7 +157,7 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
         a1, a2, dt = operands(_SEARCHSORTED, x1, x2)
     except ScalarOverflowError as e:  # name the function and the argument
         arg = "x1" if type(x1) is not Array else "x2"
-        raise ScalarOverflowError(f"searchsorted(): {arg}: {e}") from None
+        raise ScalarOverflowError(f"searchsorted(): {arg}: {message(e)}") from None
     D.check_category(dt, "real numeric or boolean", "searchsorted", "x1 and x2")
     out = np.searchsorted(D.widen(a1), D.widen(a2), side=side, sorter=s)
     return Array._new(np.asarray(out, D.int64), D.int64)

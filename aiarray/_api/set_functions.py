@@ -15,7 +15,7 @@ import numpy as np
 from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import array_arg, operands
-from .._errors import ScalarOverflowError, TypeMismatchError
+from .._errors import ScalarOverflowError, TypeMismatchError, message
 from .._registry import OPS
 
 # operands() names the function in its messages: "equal" under the name isin.
@@ -103,6 +103,6 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
         a1, a2, _ = operands(_ISIN, x1, x2)
     except ScalarOverflowError as e:  # name the function and the argument
         arg = "x1" if type(x1) is not Array else "x2"
-        raise ScalarOverflowError(f"isin(): {arg}: {e}") from None
+        raise ScalarOverflowError(f"isin(): {arg}: {message(e)}") from None
     out = np.isin(D.widen(a1), D.widen(a2), invert=bool(invert))
     return Array._new(np.asarray(out, D.bool_), D.bool_)

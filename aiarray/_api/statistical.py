@@ -18,7 +18,7 @@ from .._dispatch import array_arg, cast, reduce
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import INT_TO_FLOAT
-from ._axes import normalize_axes, normalize_axis
+from ._axes import bool_arg, normalize_axes, normalize_axis
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -63,6 +63,7 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
                        ufunc: np.ufunc) -> Array:
     x = array_arg(x, func, "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
+    keepdims = bool_arg(keepdims, func, "keepdims")
     dt = _accumulation_dtype(x, dtype, func)
     a = D.widen(cast(x, dt))
     out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
@@ -139,6 +140,7 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: np.dtype | N
 def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) -> Array:
     x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
+    keepdims = bool_arg(keepdims, func, "keepdims")
     if _count(x.shape, axes) == 0:
         raise InvalidArgumentError(
             f"{func}(): cannot reduce an empty array (shape {x.shape}, axis={axis!r}): "
@@ -206,7 +208,7 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """
     x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")
-    out, res = _moments(x, axes, keepdims, None)
+    out, res = _moments(x, axes, bool_arg(keepdims, "mean", "keepdims"), None)
     return Array._new(D.narrow(out, res), res)
 
 
@@ -225,6 +227,7 @@ def _variance(x: object, axis: Axes, correction: object, keepdims: bool,
     """(variance in the compute dtype, result dtype) for var and std."""
     x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
+    keepdims = bool_arg(keepdims, func, "keepdims")
     return _moments(x, axes, keepdims, _correction(correction, func))
 
 

@@ -9,7 +9,7 @@ from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
-from ._axes import normalize_axes, normalize_axis
+from ._axes import bool_arg, normalize_axes, normalize_axis
 
 __all__ = ["all", "any", "diff"]
 
@@ -17,6 +17,7 @@ __all__ = ["all", "any", "diff"]
 def _truth(x: Array, axis: object, keepdims: bool, func: str, reduce: np.ufunc) -> Array:
     array_arg(x, func, "x")
     axes = normalize_axes(axis, x.ndim, func)
+    keepdims = bool_arg(keepdims, func, "keepdims")
     a = x._array
     if x.dtype is D.complex32:
         a = D.c32_to_c64(a)
@@ -67,7 +68,8 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     D.check_category(dt, "numeric", "diff", "x, prepend and append")
     arrays = [D.widen(cast(p, dt)) for p in parts]
     a = arrays[0] if len(arrays) == 1 else np.concatenate(arrays, axis=ax)
-    out = quiet(np.diff, a, int(n), ax)
+    # beyond the axis length every further difference is empty: NumPy would loop n times
+    out = quiet(np.diff, a, min(int(n), a.shape[ax] + 1), ax)
     if out is x._array:  # n=0 without edges: never hand out x's buffer
         out = out.copy()
     return Array._new(D.narrow(out, dt), dt)
