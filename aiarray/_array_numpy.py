@@ -178,7 +178,7 @@ class NumpyMethods:
     @property
     def flat(self) -> FlatIter:
         """A 1-D iterator over the elements (indexable, assignable)."""
-        return FlatIter(self)
+        return numpy_namespace().flatiter(self)  # (guarded there, as the swap-in's class)
 
     @flat.setter
     def flat(self, value: Any) -> None:
@@ -228,11 +228,11 @@ class NumpyMethods:
 
     def tobytes(self, order: str = "C") -> bytes:
         """The raw bytes of the data."""
-        return self._array.tobytes(order)
+        return numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
         """Write the data to a file (NumPy's ndarray.tofile)."""
-        np.asarray(self).tofile(fid, sep, format)
+        numpy_namespace()._convert.on_views(np.ndarray.tofile, (self, fid, sep, format), {})
 
     def __round__(self, ndigits: int | None = None) -> Any:
         if ndigits is None:
@@ -387,9 +387,7 @@ class NumpyMethods:
 
     def resize(self, *new_shape: Any, refcheck: builtins.bool = True) -> None:
         """Change shape and size in place; new elements are zero (NumPy's ndarray.resize)."""
-        if len(new_shape) == 1 and not isinstance(new_shape[0], int | np.integer):
-            new_shape = new_shape[0]
-        numpy_namespace()._convert.resize_in_place(self, tuple(new_shape))
+        numpy_namespace()._convert.resize_in_place(self, new_shape)
 
     def round(self, decimals: int = 0, out: Any = None) -> Any:
         """Values rounded to ``decimals`` (half to even)."""

@@ -22,6 +22,7 @@ from .._api import manipulation as M
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
+from ._boundary import guarded
 
 NoValue = C.NOVALUE
 
@@ -275,6 +276,7 @@ def triu(m: Any, k: int = 0) -> Array:
     return C.tag(S.triu(x, k=k))
 
 
+@guarded
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:
     """An Array from an object with ``__dlpack__``."""
     return C.tag(S.from_dlpack(x, device=device, copy=copy))
@@ -288,6 +290,7 @@ def astype(x: Any, dtype: Any, /, *, copy: builtins.bool = True, device: Any = N
     return res if res is a else C.made_as_array(C.tag(res))
 
 
+@guarded
 def fromfunction(function: Any, shape: Any, *, dtype: Any = float, like: Any = None,
                  **kwargs: Any) -> Any:
     """``function(*indices)`` called once with index Arrays of ``shape``."""

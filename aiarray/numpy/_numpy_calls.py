@@ -23,8 +23,9 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._errors import InvalidArgumentError
+from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
+from ._boundary import guard_class, guarded, reraise
 
 VALUES = "values"
 IN_PLACE = "in place"
@@ -38,25 +39,33 @@ def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
     if kind == IN_PLACE:
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            if not args:
-                raise InvalidArgumentError(f"{name}(): the array to write into is missing")
-            target = args[0]
-            if type(target) is Array and not target._array.flags.writeable:
-                raise InvalidArgumentError(f"{name}(): the array is read-only")
-            if type(target) is Array and target._dtype is D.complex32:
-                wide = C.view(target)
-                res = func(wide, *C.view(args[1:]), **{k: C.view(v) for k, v in kwargs.items()})
-                target._array[...] = D.to_c32(wide)
-                return C.wrap(res)
-            return C.on_views(func, args, kwargs)
+            try:
+                if not args:
+                    raise InvalidArgumentError(f"{name}(): the array to write into is missing")
+                target = args[0]
+                if type(target) is Array and not target._array.flags.writeable:
+                    raise InvalidArgumentError(f"{name}(): the array is read-only")
+                if type(target) is Array and target._dtype is D.complex32:
+                    wide = C.view(target)
+                    res = func(wide, *C.view(args[1:]),
+                               **{k: C.view(v) for k, v in kwargs.items()})
+                    target._array[...] = D.to_c32(wide)
+                    return C.wrap(res)
+                return C.on_views(func, args, kwargs)
+            except Exception as e:
+                reraise(e, name, args, kwargs, func)
     else:
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            return C.on_views(func, args, kwargs)
+            try:
+                return C.on_views(func, args, kwargs)
+            except Exception as e:
+                reraise(e, name, args, kwargs, func)
 
     functools.update_wrapper(call, func, assigned=("__name__", "__qualname__"))
     call.__module__ = "aiarray.numpy"
     call.__wrapped__ = func  # inspect.signature shows NumPy's signature
+    call.__aiarray_guarded__ = True
     call.__doc__ = (f"numpy.{name} computed by NumPy on views of aiarray Arrays; results "
                     f"are aiarray Arrays.  See NumPy's documentation of numpy.{name}.")
     return call
@@ -228,6 +237,7 @@ nditer = _numpy_function("nditer")
 nested_iters = _numpy_function("nested_iters")
 
 
+@guard_class
 class _IndexTrick:
     """NumPy's ``mgrid``/``ogrid``/``r_``/``c_`` with Array results."""
 
@@ -251,6 +261,7 @@ r_ = _IndexTrick(np.r_, "r_")
 c_ = _IndexTrick(np.c_, "c_")
 
 
+@guard_class
 class vectorize(np.vectorize):  # noqa: N801 - NumPy's name
     """NumPy's vectorize; called on Arrays it returns Arrays."""
 
@@ -259,6 +270,7 @@ class vectorize(np.vectorize):  # noqa: N801 - NumPy's name
                                                           for k, v in kwargs.items()}))
 
 
+@guard_class
 class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
     """NumPy's poly1d; evaluating it at Arrays gives Arrays."""
 
@@ -269,10 +281,14 @@ class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
         return C.wrap(super().__call__(C.view(val)))
 
 
+@guard_class
 class NpzFile:
     """The arrays of an .npz file (``load('f.npz')``): each read as an Array."""
 
     def __init__(self, npz: Any) -> None:
+        if not isinstance(npz, np.lib.npyio.NpzFile):
+            raise TypeMismatchError(f"NpzFile(npz={type(npz).__name__}): npz must be NumPy's "
+                                    "NpzFile (as numpy.load gives for an .npz file)")
         self._npz = npz
         self.files = npz.files
 
@@ -310,6 +326,7 @@ class NpzFile:
         self.close()
 
 
+@guarded
 def load(file: Any, mmap_mode: Any = None, allow_pickle: bool = False,
          fix_imports: bool = True, encoding: str = "ASCII", *,
          max_header_size: int = 10000) -> Any:

@@ -20,8 +20,9 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._errors import InvalidArgumentError
+from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
+from ._boundary import guard_class, guarded, reraise
 
 _np_random = np.random
 
@@ -32,11 +33,23 @@ PCG64DXSM = np.random.PCG64DXSM
 Philox = np.random.Philox
 SFC64 = np.random.SFC64
 SeedSequence = np.random.SeedSequence
-seed = np.random.seed
-get_state = np.random.get_state
-set_state = np.random.set_state
-get_bit_generator = np.random.get_bit_generator
-set_bit_generator = np.random.set_bit_generator
+seed = guarded(np.random.seed, name="seed", module=__name__)
+get_state = guarded(np.random.get_state, name="get_state", module=__name__)
+set_state = guarded(np.random.set_state, name="set_state", module=__name__)
+get_bit_generator = guarded(np.random.get_bit_generator, name="get_bit_generator",
+                            module=__name__)
+
+
+@guarded
+def set_bit_generator(bitgen: Any) -> None:
+    """Make ``bitgen`` (a NumPy BitGenerator) the global stream's bit generator, as
+    numpy.random.set_bit_generator; anything else is refused before NumPy sees it
+    (NumPy would install it and then fail, leaving the global stream broken)."""
+    if not isinstance(bitgen, np.random.BitGenerator):
+        raise TypeMismatchError(f"set_bit_generator(bitgen={type(bitgen).__name__}): bitgen "
+                                "must be a NumPy BitGenerator (PCG64, MT19937 ...)")
+    np.random.set_bit_generator(bitgen)
+
 
 
 def _shuffled(func: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> None:
@@ -59,13 +72,17 @@ def _drawing(name: str) -> Callable[..., Any]:
     func = getattr(np.random, name)
 
     def draw(*args: Any, **kwargs: Any) -> Any:
-        if name == "shuffle":
-            return _shuffled(func, *args, **kwargs)
-        return C.on_views(func, args, kwargs)
+        try:
+            if name == "shuffle":
+                return _shuffled(func, *args, **kwargs)
+            return C.on_views(func, args, kwargs)
+        except Exception as e:
+            reraise(e, name, args, kwargs, func)
 
     draw.__name__ = draw.__qualname__ = name
     draw.__module__ = __name__
     draw.__wrapped__ = func
+    draw.__aiarray_guarded__ = True
     draw.__doc__ = f"numpy.random.{name} (NumPy's global stream), giving aiarray Arrays."
     return draw
 
@@ -124,25 +141,33 @@ def _method(name: str) -> Callable[..., Any]:
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         func = getattr(self._np, name)
-        if name == "shuffle":
-            return _shuffled(func, *args, **kwargs)
-        if name == "permuted" and type(kwargs.get("out")) is Array:
-            out = kwargs.pop("out")
-            _shuffled(lambda a, **kw: func(a, out=a, **kw), out if args[0] is out else
-                      _copy_into(out, args[0]), **kwargs)
-            return out
-        return C.on_views(func, args, kwargs)
+        try:
+            if name == "shuffle":
+                return _shuffled(func, *args, **kwargs)
+            if name == "permuted" and type(kwargs.get("out")) is Array:
+                return _permuted_into(func, *args, **kwargs)
+            return C.on_views(func, args, kwargs)
+        except Exception as e:
+            reraise(e, name, args, kwargs, func)
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"NumPy's {name} (its own stream), giving aiarray Arrays."
+    call.__aiarray_guarded__ = True
     return call
 
 
-def _copy_into(out: Array, x: Any) -> Array:
-    out[...] = x
-    return out
+def _permuted_into(func: Callable[..., Any], x: Any, *args: Any, out: Array,
+                   **kwargs: Any) -> Array:
+    """``Generator.permuted(x, out=Array)``: NumPy's permutation of ``x`` (the same draws
+    as without ``out``), written into ``out`` only once it succeeded."""
+    res = C.on_views(func, (x, *args), kwargs)
+    if getattr(res, "shape", None) != out.shape:
+        raise C.DimensionMismatchError(
+            f"permuted(): out has shape {out.shape}, x has shape {getattr(res, 'shape', ())}")
+    return C.into(res, out, "permuted", casting="safe")
 
 
+@guard_class
 class Generator:
     """NumPy's ``numpy.random.Generator`` (same streams), drawing aiarray Arrays."""
 
@@ -215,6 +240,7 @@ class Generator:
     zipf = _method("zipf")
 
 
+@guarded
 def default_rng(seed: Any = None) -> Generator:
     """A Generator over NumPy's default bit generator (PCG64), as numpy.random.default_rng."""
     if isinstance(seed, Generator):
@@ -222,6 +248,7 @@ def default_rng(seed: Any = None) -> Generator:
     return Generator(np.random.default_rng(seed))
 
 
+@guard_class
 class RandomState:
     """NumPy's legacy ``numpy.random.RandomState`` (same streams), drawing aiarray Arrays."""
 
