@@ -80,6 +80,7 @@ class Target:
     answers: tuple[type[BaseException], ...] = ()
     state: frozenset[str] = frozenset()
     own: bool = False
+    small: frozenset[str] = frozenset()  # parameters drawn from small ints (fuzz_rules.WORK)
 
 
 _UNARY_OPS = {"__abs__": operator.abs, "__neg__": operator.neg, "__pos__": operator.pos,
@@ -301,7 +302,8 @@ def _with_rules(t: Target) -> Target:
 
     return dataclasses.replace(t, writes=tuple(rules.writes_for(t.name, t.params)),
                                answers=rules.answers(t.name),
-                               state=frozenset(rules.may_change_state(t.name, t.call)))
+                               state=frozenset(rules.may_change_state(t.name, t.call)),
+                               small=rules.small_params(t.name))
 
 
 def targets() -> list[Target]:

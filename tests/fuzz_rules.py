@@ -9,6 +9,8 @@
   The fuzzer restores them after every call, so one call never changes the next;
   ``CHANGES_STATE`` lists the calls that change a setting by design (a ``set*``
   function, a draw from NumPy's global stream), and any other change is a violation.
+- ``WORK``: parameters whose value sets how much work NumPy's own algorithm does (the
+  order of a polynomial's integration): drawn from small values, with the reason.
 - ``ANSWERS``: exceptions that are a call's documented answer, not an error
   (``aiarray.numpy.testing``'s assertions raise AssertionError for unequal values).
 - ``NUMPY_OWN``: public names served as NumPy's (or Python's) very class, so
@@ -257,6 +259,23 @@ def numpy_own(obj: Any) -> bool:
     """Whether ``obj`` is a class of NumPy's or Python's library served as itself."""
     top = getattr(obj, "__module__", "").partition(".")[0]
     return inspect.isclass(obj) and (top == "numpy" or top in sys.stdlib_module_names)
+
+
+# -- arguments that set how much work NumPy does -----------------------------------------------
+# target pattern -> (parameters drawn from small ints only, why)
+WORK: dict[str, tuple[tuple[str, ...], str]] = {
+    "aiarray.numpy.polyint": (("m",), "NumPy integrates m times, each step as long as the "
+                              "result (m**2 work, as in NumPy): m=10**5 takes an hour"),
+    "aiarray.numpy.polynomial.*.*int": (("m",), "as polyint"),
+    "aiarray.numpy.polynomial.*.integ": (("m",), "as polyint"),
+    "aiarray.numpy.poly1d.integ": (("m",), "as polyint"),
+}
+
+
+def small_params(name: str) -> frozenset[str]:
+    """The parameters of the target ``name`` drawn from small ints (WORK)."""
+    return frozenset(p for pattern, (params, _) in WORK.items()
+                     if fnmatch.fnmatchcase(name, pattern) for p in params)
 
 
 # -- not fuzzed --------------------------------------------------------------------------------

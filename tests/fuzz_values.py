@@ -143,7 +143,7 @@ def strategies(aa: Any) -> dict[str, Any]:
     keys = st.one_of(ints, index_arrays, st.sampled_from([
         slice(None), slice(None, None, -1), slice(0, 2**70), slice(1, None, 0), Ellipsis, None,
         (Ellipsis, Ellipsis), (None, 0), (0, 0, 0, 0), [0, 1], [2**64 - 1], [True, False],
-        [[0], [1]], [], [1.5], (slice(None), [0, 2**63])]),
+        [[0], [1]], [], [1.5], (slice(None), [0, 2**63]), [0, 5], [1, -9]]),
         st.tuples(ints, ints), st.tuples(index_arrays, st.sampled_from([0, slice(None)])))
     numpy_values = fresh(
         lambda: np.ones(3), lambda: np.ma.masked_array([1.0, 2.0], [0, 1]),
@@ -178,7 +178,8 @@ def strategies(aa: Any) -> dict[str, Any]:
 
     return {"array": pick(arrays, arrays, arrays, arrays, anything),
             "int": pick(ints, ints, anything),
-            "an array": arrays, "a sparse array": st.builds(sparse.from_dense, arrays.filter(
+            "an array": arrays, "small int": small_ints,
+            "a sparse array": st.builds(sparse.from_dense, arrays.filter(
                 lambda x: x.ndim >= 1 and x.dtype != aa.complex32)),
             "a swap-in array": arrays.map(anp.asarray),
             "a flatiter": arrays.map(lambda x: anp.asarray(x).flat),
@@ -210,7 +211,7 @@ _BY_NAME = {
     "int": {"n", "k", "axis", "offset", "num", "n_rows", "n_cols", "shift", "seed",
             "num_samples", "num_threads", "start_axis", "end_axis", "source", "destination",
             "ddof", "correction", "bits", "count", "N", "M", "deg", "decimals", "axis1",
-            "axis2", "kth", "ndmin", "width", "base", "padding", "nin", "nout", "ind",
+            "axis2", "ndmin", "width", "base", "padding", "nin", "nout",
             "bufsize", "precision", "threshold", "edgeitems", "linewidth", "maxulp",
             "nulp", "n_children", "lbnd", "m_", "cnt", "ord_"},
     "shape": {"shape", "axes", "s", "repetitions", "begin", "size", "strides", "offsets",
@@ -230,7 +231,7 @@ _BY_NAME = {
             "fname", "file", "sep", "fmt", "delimiter", "all", "divide", "over", "under",
             "invalid", "floatmode", "nanstr", "infstr", "UPLO", "trim", "side_", "style"},
     "device": {"device", "stream", "dl_device"},
-    "key": {"key"},
+    "key": {"key", "ind", "kth"},
     "arrays": {"arrays", "arrays_and_dtypes", "shapes"},
 }
 _KIND_OF = {name: kind for kind, names in _BY_NAME.items() for name in names}
@@ -247,7 +248,7 @@ def draw_call(data: Any, target: Any, strats: dict[str, Any]) -> tuple[list, dic
     for p in target.params:
         if p.name == "self":
             continue
-        strat = strats[_KIND_OF.get(p.name, "any")]
+        strat = strats["small int" if p.name in target.small else _KIND_OF.get(p.name, "any")]
         if p.kind is P.VAR_POSITIONAL:
             args += data.draw(st.lists(strats["array"], max_size=3), label=p.name)
         elif p.kind is P.VAR_KEYWORD:

@@ -77,7 +77,7 @@ def test_the_rules_tables_are_current():
     the targets served as NumPy's own classes are NumPy's very objects."""
     ts = fuzz.targets()
     names = [t.name for t in ts]
-    for table in (rules.WRITES, rules.CHANGES_STATE, rules.ANSWERS):
+    for table in (rules.WRITES, rules.CHANGES_STATE, rules.ANSWERS, rules.WORK):
         for pattern in table:
             assert fnmatch.filter(names, pattern), f"{pattern} matches no target"
     for w in rules.WRITES.values():
@@ -85,6 +85,9 @@ def test_the_rules_tables_are_current():
     for pattern, (settings, reason, _) in rules.CHANGES_STATE.items():
         assert settings and reason and set(settings) <= set(rules.STATE), pattern
     assert all(reason for reason in rules.EXCLUDED.values())
+    for pattern, (params, reason) in rules.WORK.items():
+        assert reason and all(any(p.name in params for p in t.params)
+                              for t in ts if fnmatch.fnmatchcase(t.name, pattern)), pattern
     own = [t for t in ts if t.own]
     assert len(own) > 50
     for t in own:

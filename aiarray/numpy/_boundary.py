@@ -299,6 +299,13 @@ def _guarded_attribute(attr: Any, name: str) -> Any:
     return None
 
 
+def guards_itself(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark ``func`` as guarded: its body sends its exceptions through ``reraise``
+    (for the smallest hot functions, where the guard's extra call would show)."""
+    func.__aiarray_guarded__ = True  # type: ignore[attr-defined]
+    return func
+
+
 def is_guarded(obj: Any) -> bool:
     """Whether a public callable's errors go through ``public_error``."""
     return bool(getattr(obj, "__aiarray_guarded__", False))

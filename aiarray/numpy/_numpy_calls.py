@@ -10,7 +10,10 @@ functions, every name spelled out so tools see it.
 How arguments convert (the second argument of ``_numpy_function``):
 - ``VALUES``: a new result (the common case).
 - ``IN_PLACE``: NumPy writes into the first argument; a complex32 Array (computed
-  through a widened copy) gets the values written back.
+  through a widened copy) gets the values written back.  A call that raises leaves
+  the array as it was: NumPy checks everything before writing, except ``put``, whose
+  indices NumPy checks one by one while writing, so they are checked first here
+  (``PRECHECKS``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._errors import InvalidArgumentError, TypeMismatchError
+from .._errors import InvalidArgumentError, OutOfRangeError, TypeMismatchError
 from . import _convert as C
 from ._boundary import guard_class, guarded, reraise
 
@@ -32,16 +35,39 @@ IN_PLACE = "in place"
 CALLS: dict[str, str] = {}  # name -> VALUES | IN_PLACE (filled by _numpy_function)
 
 
+def _put_indices(a: Any, ind: Any, v: Any = None, mode: str = "raise") -> None:
+    """``put``'s indices, checked before NumPy writes (NumPy raises at the first index
+    out of range, after writing the ones before it)."""
+    if mode != "raise" or v is None:
+        return  # (no values: NumPy's own TypeError)
+    try:
+        idx = np.asarray(C.view(ind)).astype(np.intp, casting="unsafe")
+    except (TypeError, ValueError, OverflowError):
+        return  # NumPy's own conversion raises, before writing anything
+    n = np.size(C.view(a))
+    bad = idx[(idx >= n) | (idx < -n)]
+    if bad.size:
+        raise OutOfRangeError(f"put(): index {int(bad.flat[0])} is out of bounds for axis 0 "
+                              f"with size {n}")
+
+
+# NumPy in-place function -> the check that must pass before NumPy writes anything
+PRECHECKS: dict[str, Callable[..., None]] = {"put": _put_indices}
+
+
 def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
     """NumPy's ``name`` over views of aiarray Arrays (registered in CALLS)."""
     func = getattr(np, name)
     CALLS[name] = kind
     if kind == IN_PLACE:
+        precheck = PRECHECKS.get(name)
 
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 if not args:
                     raise InvalidArgumentError(f"{name}(): the array to write into is missing")
+                if precheck is not None:
+                    precheck(*args, **kwargs)
                 target = args[0]
                 if type(target) is Array and not target._array.flags.writeable:
                     raise InvalidArgumentError(f"{name}(): the array is read-only")

@@ -23,7 +23,7 @@ from .._api import searching as _searching
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
-from ._boundary import guarded, reraise
+from ._boundary import guarded, guards_itself, reraise
 
 
 class ufunc:  # noqa: N801 - NumPy's name
@@ -113,28 +113,41 @@ class ufunc:  # noqa: N801 - NumPy's name
         return C.into(res, out, name, casting) if out is not None else res
 
     # -- methods --------------------------------------------------------------------------
-    @guarded
+    # (reduce, accumulate and reduceat guard themselves: no extra call on their path)
+    @guards_itself
     def reduce(self, array: Any, axis: Any = 0, dtype: Any = None, out: Any = None,
                keepdims: bool = False, initial: Any = C.NOVALUE, where: Any = True) -> Any:
         """Reduce ``array`` along ``axis`` by applying the ufunc repeatedly."""
-        kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
-        return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
+            return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.reduce", (array, axis), {"dtype": dtype, "out": out})
 
-    @guarded
+    @guards_itself
     def accumulate(self, array: Any, axis: int = 0, dtype: Any = None,
                    out: Any = None) -> Any:
         """Running results of the ufunc along ``axis``."""
-        kw = _kwargs(dtype=dtype, out=out)
-        return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis), kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out)
+            return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis),
+                              kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.accumulate", (array, axis),
+                    {"dtype": dtype, "out": out})
 
-    @guarded
+    @guards_itself
     def reduceat(self, array: Any, indices: Any, axis: int = 0, dtype: Any = None,
                  out: Any = None) -> Any:
         """Reductions over the slices that start at ``indices``."""
-        kw = _kwargs(dtype=dtype, out=out)
-        a = C.arr(array, "reduceat", "array")
-        return C.on_views(self._np.reduceat, (a, C.arr(indices, "reduceat", "indices"), axis),
-                          kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out)
+            a = C.arr(array, "reduceat", "array")
+            return C.on_views(self._np.reduceat,
+                              (a, C.arr(indices, "reduceat", "indices"), axis), kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.reduceat", (array, indices, axis),
+                    {"dtype": dtype, "out": out})
 
     @guarded
     def outer(self, A: Any, B: Any, /, **kwargs: Any) -> Any:  # noqa: N803 - NumPy's names

@@ -13,6 +13,8 @@ means "fresh entropy" (GB/T's convention) rather than the stream of seed 0.
 
 from __future__ import annotations
 
+import operator
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +23,7 @@ import numpy as np
 from .. import _dtypes as D
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
+from .._sizes import check_object_count
 from . import _convert as C
 from ._boundary import guard_class, guarded, reraise
 
@@ -183,8 +186,13 @@ class Generator:
         return self._np.bit_generator
 
     def spawn(self, n_children: int) -> list[Generator]:
-        """Independent child generators."""
-        return [Generator(g) for g in self._np.spawn(n_children)]
+        """Independent child generators (NumPy's spawn; a count whose generators this
+        machine's memory cannot hold is refused first, as aiarray.random's)."""
+        count = operator.index(n_children)
+        bg = self._np.bit_generator
+        each = sum(sys.getsizeof(o) for o in (self, self._np, bg, bg.seed_seq))
+        check_object_count(count, each, "Generator.spawn", "generators")
+        return [Generator(g) for g in self._np.spawn(count)]
 
     def __repr__(self) -> str:
         return f"Generator({type(self._np.bit_generator).__name__})"
