@@ -535,6 +535,7 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
     by_target: Counter[str] = Counter()
     violations: list[dict[str, Any]] = []
     examples: dict[str, str] = {}  # outcome -> the first call that ended so
+    slowest: list[tuple[float, str]] = []  # (seconds, call), the longest calls
     log = open(progress, "w")  # open for the whole batch
 
     @settings(max_examples=calls, database=None, deadline=None, phases=[Phase.generate],
@@ -554,11 +555,15 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
         log.truncate()
         log.flush()
         faulthandler.dump_traceback_later(timeout, exit=True)
+        start = time.perf_counter()
         try:
             outcome, problems = check_call(target, args, kwargs, aa)
         except Exception as e:  # the checker's own failure (a setting left unrestorable)
             outcome, problems = "harness", [f"the fuzzer failed checking this call: {e!r}"]
         faulthandler.cancel_dump_traceback_later()
+        slowest.append((time.perf_counter() - start, text))
+        slowest.sort(reverse=True)
+        del slowest[5:]
         stats[outcome] += 1
         examples.setdefault(outcome, text)
         by_target[target.name] += 1
@@ -571,7 +576,8 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
     raised = calls_made - stats["ok"] - stats["foreign"]
     return {"calls": calls_made, "outcomes": dict(stats), "raised": raised,
             "targets": len(todo), "targets_called": len(by_target),
-            "violations": violations, "by_target": dict(by_target), "examples": examples}
+            "violations": violations, "by_target": dict(by_target), "examples": examples,
+            "slowest": slowest}
 
 
 def _limit_memory(gib: float) -> None:
@@ -594,7 +600,7 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                for i in range((calls + batch_size - 1) // batch_size)]
     total: dict[str, Any] = {"calls": 0, "raised": 0, "outcomes": Counter(), "violations": [],
                              "crashes": [], "seed": seed, "targets": 0, "called": set(),
-                             "examples": {}}
+                             "examples": {}, "slowest": []}
     root = HERE.parent
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [str(root), os.environ.get("PYTHONPATH")])))
@@ -642,6 +648,8 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                 total["called"].update(res["by_target"])
                 for outcome, call in res["examples"].items():
                     total["examples"].setdefault(outcome, call)
+                total["slowest"] = sorted(total["slowest"] + [tuple(x) for x in res["slowest"]],
+                                          reverse=True)[:5]
                 if verbose:
                     print(f"batch {index}: {res['calls']} calls, {res['raised']} raised, "
                           f"{len(res['violations'])} violations", flush=True)
@@ -673,6 +681,8 @@ def summary(res: dict[str, Any]) -> str:
         distinct.setdefault(v["problem"][:160], v["call"])
     for problem, call in list(distinct.items())[:60]:
         lines.append(f"  {problem}\n      e.g. {call}")
+    lines.append("slowest calls: " + "; ".join(f"{t:.1f} s {call[:120]}"
+                                               for t, call in res.get("slowest", [])[:3]))
     for c in res["crashes"]:
         lines.append(f"  CRASH batch {c['batch']} exit {c['returncode']}: {c['last_call']}\n"
                      + c["stderr"][-1500:])

@@ -121,6 +121,9 @@ class _Foreign:
     def __array__(self, *args, **kwargs):
         raise RuntimeError("its own __array__")
 
+    def __index__(self):
+        raise RuntimeError("its own __index__")
+
 
 def test_the_callers_own_exceptions_pass_unchanged():
     e = _raised(lambda: anp.apply_along_axis(_callback_raises, 0, anp.ones((2, 2))))
@@ -131,6 +134,8 @@ def test_the_callers_own_exceptions_pass_unchanged():
     assert type(e) is _MineError
     e = _raised(lambda: anp.median(_Foreign()))
     assert type(e) is RuntimeError and str(e) == "its own __array__"
+    e = _raised(lambda: anp.zeros(_Foreign()))  # a size: NumPy calls __index__
+    assert type(e) is RuntimeError and str(e) == "its own __index__"
     e = _raised(lambda: anp.testing.assert_equal(anp.ones(2), anp.zeros(2)))
     assert type(e) is AssertionError  # numpy.testing's answer
 
@@ -292,3 +297,34 @@ def test_in_place_functions_write_only_their_target():
     assert a.tolist() == [11.0, 8.0, 2.0, 3.0]
     x = anp.asarray([np.nan, 1.0])
     assert anp.nan_to_num(x).tolist() == [0.0, 1.0] and operator.ne(x[0].item(), 0.0)
+
+
+def test_legacy_draws_numpy_never_finishes_are_refused():
+    """NumPy's legacy zipf (a >= 1025) and vonmises (kappa beyond ~2e16) loop forever;
+    run in a subprocess with a timeout, so a regression fails instead of hanging."""
+    code = ("import aiarray.numpy as anp\n"
+            "calls = [lambda: anp.random.zipf(1025.0), lambda: anp.random.zipf([2.0, 4e9]),\n"
+            "         lambda: anp.random.RandomState(0).zipf(65535),\n"
+            "         lambda: anp.random.vonmises(0.0, float('inf')),\n"
+            "         lambda: anp.random.RandomState(0).vonmises(0.0, 3e16)]\n"
+            "for call in calls:\n"
+            "    try:\n"
+            "        call()\n"
+            "        print('no error')\n"
+            "    except ValueError as e:\n"
+            "        print(e.status.name)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["INVALID_ARGUMENT"] * 5
+
+
+def test_legacy_draws_next_to_the_limit_are_numpys():
+    for seed in (0, 3):
+        np.random.seed(seed)
+        theirs = (np.random.zipf(1024.0, 3).tolist(), np.random.vonmises(0.0, 1e16, 3).tolist())
+        anp.random.seed(seed)
+        ours = (anp.random.zipf(1024.0, 3).tolist(), anp.random.vonmises(0.0, 1e16, 3).tolist())
+        assert ours == theirs
+    assert anp.random.default_rng(0).zipf(65535, 2).tolist() == \
+        np.random.default_rng(0).zipf(65535, 2).tolist()  # the Generator's zipf has no limit

@@ -76,10 +76,10 @@ def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Any:
 
 
 def _shape(shape: Any, func: str) -> tuple[int, ...]:
-    if isinstance(shape, Array):
+    if isinstance(shape, Array | np.ndarray):
         shape = shape.tolist()
-    if isinstance(shape, int | np.integer):
-        shape = (shape,)
+    if isinstance(shape, int | np.integer) or hasattr(type(shape), "__index__"):
+        shape = (shape,)  # one size (as NumPy: any object with __index__)
     try:
         return tuple(operator.index(s) for s in shape)
     except TypeError:

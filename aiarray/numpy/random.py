@@ -13,6 +13,7 @@ means "fresh entropy" (GB/T's convention) rather than the stream of seed 0.
 
 from __future__ import annotations
 
+import inspect
 import operator
 import sys
 from collections.abc import Callable
@@ -70,12 +71,45 @@ def _shuffled(func: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> No
         func(x._array, *args, **kwargs)
 
 
+def _legacy_zipf(a: Any, size: Any = None) -> None:
+    """NumPy's legacy zipf loops forever where 2**(a-1) overflows (a >= 1025)."""
+    with np.errstate(all="ignore"):
+        big = np.isinf(np.power(2.0, np.asarray(C.view(a), dtype=float) - 1.0))
+    if np.any(big):
+        raise InvalidArgumentError(
+            "zipf(): NumPy's legacy zipf never returns for a >= 1025 (its algorithm "
+            "overflows there); default_rng().zipf returns 1 for such a")
+
+
+def _legacy_vonmises(mu: Any, kappa: Any, size: Any = None) -> None:
+    """NumPy's legacy vonmises loops forever where its s computes as 1 (kappa > ~2e16)."""
+    k = np.asarray(C.view(kappa), dtype=float)
+    with np.errstate(all="ignore"):
+        r = 1 + np.sqrt(1 + 4 * k * k)
+        rho = (r - np.sqrt(2 * r)) / (2 * k)
+        s = (1 + rho * rho) / (2 * rho)
+    if np.any((k >= 1e-5) & ((s == 1.0) | np.isnan(s))):
+        raise InvalidArgumentError(
+            "vonmises(): NumPy's legacy vonmises never returns for kappa beyond about 2e16 "
+            "(its algorithm rounds to a distribution it cannot sample); "
+            "default_rng().vonmises takes any kappa")
+
+
+# NumPy's legacy draws (the global stream, RandomState) -> the check that must pass first:
+# for these arguments NumPy's legacy algorithm never returns.
+_LEGACY_CHECKS: dict[str, Callable[..., None]] = {"zipf": _legacy_zipf,
+                                                  "vonmises": _legacy_vonmises}
+
+
 def _drawing(name: str) -> Callable[..., Any]:
     """NumPy's global ``numpy.random.<name>`` with Arrays in and out."""
     func = getattr(np.random, name)
+    check = _LEGACY_CHECKS.get(name)
 
     def draw(*args: Any, **kwargs: Any) -> Any:
         try:
+            if check is not None:
+                check(*args, **kwargs)
             if name == "shuffle":
                 return _shuffled(func, *args, **kwargs)
             return C.on_views(func, args, kwargs)
@@ -141,10 +175,13 @@ zipf = _drawing("zipf")
 
 def _method(name: str) -> Callable[..., Any]:
     """The wrapped object's method ``name`` with Arrays in and out."""
+    check = _LEGACY_CHECKS.get(name)
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         func = getattr(self._np, name)
         try:
+            if check is not None and isinstance(self._np, np.random.RandomState):
+                check(*args, **kwargs)
             if name == "shuffle":
                 return _shuffled(func, *args, **kwargs)
             if name == "permuted" and type(kwargs.get("out")) is Array:
@@ -170,7 +207,23 @@ def _permuted_into(func: Callable[..., Any], x: Any, *args: Any, out: Array,
     return C.into(res, out, "permuted", casting="safe")
 
 
+def _signatures(np_class: type) -> Callable[[type], type]:
+    """Class decorator: the ``_method`` methods get the signatures of ``np_class``'s."""
+
+    def decorate(cls: type) -> type:
+        for name, attr in vars(cls).items():
+            if getattr(attr, "__qualname__", None) == name and hasattr(np_class, name):
+                try:
+                    attr.__signature__ = inspect.signature(getattr(np_class, name))
+                except (TypeError, ValueError):  # a method NumPy gives no signature
+                    pass
+        return cls
+
+    return decorate
+
+
 @guard_class
+@_signatures(np.random.Generator)
 class Generator:
     """NumPy's ``numpy.random.Generator`` (same streams), drawing aiarray Arrays."""
 
@@ -257,6 +310,7 @@ def default_rng(seed: Any = None) -> Generator:
 
 
 @guard_class
+@_signatures(np.random.RandomState)
 class RandomState:
     """NumPy's legacy ``numpy.random.RandomState`` (same streams), drawing aiarray Arrays."""
 
