@@ -59,9 +59,12 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     no address space holds; returns the shape unchanged otherwise.
     """
     shape = tuple(shape)
-    check_ndim(len(shape), func, what)
+    if len(shape) > MAX_NDIM:
+        check_ndim(len(shape), func, what)
     count = math.prod(shape)
-    if count * max(itemsize, 1) > MAX_BYTES or any(d > MAX_BYTES for d in shape):
+    # with count > 0 every dimension is at most count; an empty shape may hide a huge one
+    if count * max(itemsize, 1) > MAX_BYTES or (not count and any(d > MAX_BYTES
+                                                                  for d in shape)):
         raise AllocationError(
             f"{func}(): {what} of shape {_shape_text(shape)} would hold {count} elements of "
             f"{itemsize} bytes, beyond the {MAX_BYTES} bytes an array can address"
@@ -69,19 +72,24 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     return shape
 
 
-def allocating(call: Callable[..., Any], *args: Any, func: str, what: str = "the result",
-               **kwargs: Any) -> Any:
+def allocating(call: Callable[..., Any], *args: Any, func: str,
+               what: str | Callable[[], str] = "the result", **kwargs: Any) -> Any:
     """``call(*args, **kwargs)``, a NumPy call that allocates: MemoryError, and NumPy's
-    "too big" ValueError, become AllocationError naming ``func``."""
+    "too big" ValueError, become AllocationError naming ``func`` and ``what`` (a text, or
+    a function that makes it, called only for the error)."""
     try:
         return call(*args, **kwargs)
     except MemoryError as e:
-        raise AllocationError(f"{func}(): cannot allocate {what}: {e}") from None
+        raise AllocationError(f"{func}(): cannot allocate {_text(what)}: {e}") from None
     except ValueError as e:
         text = str(e)
         if "too big" in text or "Maximum allowed" in text or "maximum supported" in text:
-            raise AllocationError(f"{func}(): cannot allocate {what}: {text}") from None
+            raise AllocationError(f"{func}(): cannot allocate {_text(what)}: {text}") from None
         raise
+
+
+def _text(what: str | Callable[[], str]) -> str:
+    return what if isinstance(what, str) else what()
 
 
 def allocates(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -41,6 +41,21 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
     More than MAX_NDIM (64) dimensions raise InvalidArgumentError naming the count.
     ``unknown=True`` (reshape) lets -1 through: the caller checks it.
     """
+    t = type(shape)  # the common forms first: a Python int, a tuple of Python ints
+    if t is int:
+        if shape >= 0 or unknown:  # type: ignore[operator]
+            return (shape,)  # type: ignore[return-value]
+    elif t is tuple and len(shape) <= MAX_NDIM:  # type: ignore[arg-type]
+        for d in shape:  # type: ignore[union-attr]
+            if type(d) is not int or (d < 0 and not unknown):
+                break
+        else:
+            return shape  # type: ignore[return-value]
+    return _checked_shape(shape, argname, func, unknown)
+
+
+def _checked_shape(shape: object, argname: str, func: str, unknown: bool) -> tuple[int, ...]:
+    """:func:`shape_tuple` for any other form, with the errors naming the argument."""
     where = f"{func}(): " if func else ""
     if not isinstance(shape, bool | np.bool_) and not getattr(shape, "ndim", 0):
         try:
@@ -52,7 +67,8 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
             count = len(shape)  # type: ignore[arg-type]
         except TypeError:
             count = 0  # a 0-d array: iterating it raises below
-        check_ndim(count, func, f"{argname}={_brief(shape)}")
+        if count > MAX_NDIM:
+            check_ndim(count, func, f"{argname}={_brief(shape)}")
     try:
         parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]
         dims = tuple(int_arg(s, func, argname) for s in parts)
@@ -60,7 +76,8 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
         raise TypeMismatchError(
             f"{where}{argname}={_brief(shape)} must be an int or a tuple of ints"
         ) from None
-    check_ndim(len(dims), func, f"{argname}={_brief(shape)}")
+    if len(dims) > MAX_NDIM:
+        check_ndim(len(dims), func, f"{argname}={_brief(shape)}")
     if not unknown and any(d < 0 for d in dims):
         raise InvalidArgumentError(f"{where}{argname}={shape!r} has a negative dimension")
     return dims

@@ -51,7 +51,7 @@ def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype, name: str) -> np.nda
     """``func(shape, dtype=dt)`` (np.empty / np.zeros) after the size check."""
     check_shape(shape, dt.itemsize, name)
     return allocating(func, shape, dtype=dt, func=name,
-                      what=f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
+                      what=lambda: f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
 
 
 def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> np.ndarray:

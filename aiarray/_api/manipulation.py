@@ -37,11 +37,12 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     if copy is not None:
         copy = bool_arg(copy, "reshape", "copy")
     dims = shape_tuple(shape, "shape", "reshape", unknown=True)
-    if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
+    unknown = [d for d in dims if d < 0]
+    if unknown and (len(unknown) > 1 or unknown[0] != -1):
         raise InvalidArgumentError(f"reshape(): shape={shape!r} may hold one -1 and no other "
                                    "negative size")
-    known = math.prod(d for d in dims if d != -1)
-    if (-1 in dims and (known == 0 or x.size % known)) or (-1 not in dims and known != x.size):
+    known = -math.prod(dims) if unknown else math.prod(dims)
+    if (unknown and (known == 0 or x.size % known)) or (not unknown and known != x.size):
         raise DimensionMismatchError(
             f"reshape(): cannot reshape an array of size {x.size} (shape {x.shape}) into {shape!r}"
         )
