@@ -14,8 +14,10 @@ import aiarray
 from aiarray import _dtypes as D
 from aiarray import _promotion as P
 
+from ._typing import DType
 
-def _dtype_arg(text: str) -> np.dtype:
+
+def _dtype_arg(text: str) -> DType:
     if text in ("bfloat16", "bf16"):
         D.load_bfloat16()
     dt = D.FROM_NAME.get(text) or D.FROM_SHORT.get(text)

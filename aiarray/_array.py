@@ -41,6 +41,7 @@ from ._errors import (
 )
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
+from ._typing import DType, NDArray, Operand
 from ._versions import SUPPORTED as SUPPORTED_VERSIONS
 
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
@@ -48,19 +49,29 @@ _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
 
-def _operator(name: str) -> Callable:
+def _operator(name: str) -> Callable[..., Array]:
     op = OPERATORS[name]
     method = make_function(op, f"__{name}__", method=True)
     method.__doc__ = f"{op.doc} (aiarray.{op.name})"
     return method
 
 
-def _reflected(name: str) -> Callable:
+def _unary_operator(name: str) -> Callable[[Array], Array]:
+    """``op x`` (``__neg__`` ...) from the registry."""
+    return _operator(name)
+
+
+def _binary_operator(name: str) -> Callable[[Array, Operand], Array]:
+    """``x op other`` (``__add__``, ``__eq__`` ...) from the registry."""
+    return _operator(name)
+
+
+def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
-    def method(self: Array, other: Any, /) -> Array:
+    def method(self: Array, other: Operand, /) -> Array:
         if defers(other, op.name):
-            return NotImplemented
+            return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
         return binary(op, _dispatch.swapin_operand(self, other), self)
 
     method.__name__ = f"__r{name}__"
@@ -68,10 +79,10 @@ def _reflected(name: str) -> Callable:
     return method
 
 
-def _inplace(name: str) -> Callable:
+def _inplace(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
-    def method(self: Array, other: Any, /) -> Array:
+    def method(self: Array, other: Operand, /) -> Array:
         return inplace(op, self, other)
 
     method.__name__ = f"__i{name}__"
@@ -90,8 +101,8 @@ class Array(NumpyMethods):
     __slots__ = ("__weakref__", "_array", "_dtype", "_numpy")
     __array_priority__ = 100.0  # NumPy defers mixed operators to Array (then __array_ufunc__)
 
-    _array: np.ndarray
-    _dtype: np.dtype
+    _array: NDArray
+    _dtype: DType
     _numpy: builtins.bool
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -100,7 +111,7 @@ class Array(NumpyMethods):
         )
 
     @classmethod
-    def _new(cls, array: np.ndarray, dtype: np.dtype | None = None,
+    def _new(cls, array: NDArray, dtype: DType | None = None,
              numpy: builtins.bool = False, /) -> Array:
         """Wrap ``array`` (not copied).  ``dtype`` is its aiarray dtype when known;
         ``numpy`` tags an array of the swap-in namespace."""
@@ -118,7 +129,7 @@ class Array(NumpyMethods):
 
     # -- attributes --------------------------------------------------------------
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> DType:
         """Data type of the elements."""
         return self._dtype
 
@@ -171,28 +182,29 @@ class Array(NumpyMethods):
         return _PARAMETERS.get(id(self)) is self
 
     # -- arithmetic, bitwise and comparison operators (from the registry) -----
-    __abs__ = _operator("abs")
-    __neg__ = _operator("neg")
-    __pos__ = _operator("pos")
-    __invert__ = _operator("invert")
-    __add__ = _operator("add")
-    __sub__ = _operator("sub")
-    __mul__ = _operator("mul")
-    __truediv__ = _operator("truediv")
-    __floordiv__ = _operator("floordiv")
-    __mod__ = _operator("mod")
-    __pow__ = _operator("pow")
-    __and__ = _operator("and")
-    __or__ = _operator("or")
-    __xor__ = _operator("xor")
-    __lshift__ = _operator("lshift")
-    __rshift__ = _operator("rshift")
-    __eq__ = _operator("eq")  # type: ignore[assignment]
-    __ne__ = _operator("ne")  # type: ignore[assignment]
-    __lt__ = _operator("lt")
-    __le__ = _operator("le")
-    __gt__ = _operator("gt")
-    __ge__ = _operator("ge")
+    __abs__ = _unary_operator("abs")
+    __neg__ = _unary_operator("neg")
+    __pos__ = _unary_operator("pos")
+    __invert__ = _unary_operator("invert")
+    __add__ = _binary_operator("add")
+    __sub__ = _binary_operator("sub")
+    __mul__ = _binary_operator("mul")
+    __truediv__ = _binary_operator("truediv")
+    __floordiv__ = _binary_operator("floordiv")
+    __mod__ = _binary_operator("mod")
+    __pow__ = _binary_operator("pow")
+    __and__ = _binary_operator("and")
+    __or__ = _binary_operator("or")
+    __xor__ = _binary_operator("xor")
+    __lshift__ = _binary_operator("lshift")
+    __rshift__ = _binary_operator("rshift")
+    # (the standard's == and != are elementwise: an Array, where object's give a bool)
+    __eq__ = _binary_operator("eq")  # type: ignore[assignment]  # (see above)
+    __ne__ = _binary_operator("ne")  # type: ignore[assignment]  # (see above)
+    __lt__ = _binary_operator("lt")
+    __le__ = _binary_operator("le")
+    __gt__ = _binary_operator("gt")
+    __ge__ = _binary_operator("ge")
     __radd__ = _reflected("add")
     __rsub__ = _reflected("sub")
     __rmul__ = _reflected("mul")
@@ -217,7 +229,7 @@ class Array(NumpyMethods):
     __ixor__ = _inplace("xor")
     __ilshift__ = _inplace("lshift")
     __irshift__ = _inplace("rshift")
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __matmul__(self, other: Any, /) -> Array:
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
@@ -312,7 +324,7 @@ class Array(NumpyMethods):
 
         return namespace(api_version)
 
-    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
+    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> NDArray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
         a = self._array
         if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
@@ -473,7 +485,7 @@ def _brief(value: object) -> str:
 _INT, _ARRAY = 1, 2  # what _index_part found that needs a range check
 
 
-def _integer_array(k: Any) -> np.ndarray:
+def _integer_array(k: Any) -> NDArray:
     """A list/tuple/ndarray index as an integer or bool ndarray; TypeError otherwise."""
     if isinstance(k, np.ma.MaskedArray):
         raise TypeMismatchError("a NumPy masked array is not a valid index: its mask would be "
@@ -537,7 +549,7 @@ def _out_of_range(index: object, axis: int, x: Array) -> OutOfRangeError:
                            f"(shape {x.shape}; valid: {-n} <= index < {n})")
 
 
-def _checked_array(a: np.ndarray, axis: int, x: Array) -> np.ndarray:
+def _checked_array(a: NDArray, axis: int, x: Array) -> NDArray:
     """uint64 or Python-int index array ``a`` for ``axis`` as intp, every entry in [-n, n).
 
     Other integer dtypes convert to intp exactly, and NumPy's own check of them raises

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import InvalidArgumentError, TypeMismatchError
+from ._typing import DType, NDArray
 
 _NS: list[types.ModuleType] = []
 _NOVALUE = np._NoValue  # NumPy's "argument not given" marker, so calls can forward it
@@ -86,7 +87,7 @@ def set_shape(x: Any, value: Any) -> None:
         raise InvalidArgumentError(f"x.shape = {value!r}: {e}; use reshape() to copy") from None
 
 
-def setitem_value(value: Any, dt: np.dtype) -> Any:
+def setitem_value(value: Any, dt: DType) -> Any:
     """A value assigned into a swap-in array (``x[k] = value``): lists, tuples, ndarrays
     and Python or NumPy scalars, converted to ``dt`` as NumPy casts them (floats to
     integers truncate) but checked: a value that does not fit, or NaN into an integer
@@ -120,7 +121,7 @@ class FlatIter:
         view = type(b)._new(flat, b._dtype, b._numpy)
         view[key] = value
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+    def __array__(self, dtype: Any = None, copy: Any = None) -> NDArray:
         return np.asarray(self._base).reshape(-1)
 
     def copy(self) -> Any:
@@ -470,7 +471,7 @@ class NumpyMethods:
         return numpy_namespace()._protocols.array_function(func, types, args, kwargs)
 
 
-def _rebuild(data: np.ndarray, dtype_name: str, tag: builtins.bool) -> Any:
+def _rebuild(data: NDArray, dtype_name: str, tag: builtins.bool) -> Any:
     """Unpickle an Array (see NumpyMethods.__reduce__)."""
     from ._array import Array
 

@@ -41,6 +41,8 @@ from aiarray._promotion import TypedScalar
 from aiarray._registry import OPERATORS
 from aiarray._swap_imports import swap_tree
 
+from ._typing import DType, NDArray
+
 PACKAGE_DIR = os.path.dirname(os.path.abspath(aiarray.__file__)) + os.sep
 PREVIEW = 16  # elements of each array value kept in the trace
 SEED = 20240607  # NumPy's and Python's global random state start here in both runs
@@ -62,7 +64,7 @@ UFUNC_METHODS = ("__call__", "reduce", "accumulate", "outer", "at", "reduceat")
 
 
 # --------------------------------------------------------------------------- operands
-def _values(a: np.ndarray) -> np.ndarray:
+def _values(a: NDArray) -> NDArray:
     """A NumPy-native view of an aiarray ndarray's values (complex32 and bf16 widened)."""
     if a.dtype.fields is not None:
         return D.c32_to_c64(a)
@@ -71,7 +73,7 @@ def _values(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _digest(a: np.ndarray) -> str:
+def _digest(a: NDArray) -> str:
     data = np.ascontiguousarray(a)
     h = hashlib.blake2b(digest_size=10)
     h.update(str((data.dtype.str, data.shape)).encode())
@@ -114,7 +116,7 @@ def _dtype_name(value: object) -> str:
         return str(value)
 
 
-def _describe_array(kind: str, a: np.ndarray, dtype: np.dtype) -> dict[str, Any]:
+def _describe_array(kind: str, a: NDArray, dtype: DType) -> dict[str, Any]:
     flat = _values(a).reshape(-1)[:PREVIEW]
     return {"kind": kind, "dtype": D.name_of(dtype), "shape": list(a.shape),
             "digest": _digest(a), "preview": [repr(v) for v in flat.tolist()]}

@@ -28,6 +28,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
+from .._typing import DType, NDArray
 from ._axes import bool_arg, int_arg, shape_tuple
 from .data_type import convert
 
@@ -43,18 +44,18 @@ _DEFAULT_FOR_KIND = {"b": D.bool_, "i": DEFAULT_INT, "u": DEFAULT_INT, "f": DEFA
                      "c": DEFAULT_COMPLEX}
 
 
-def _opt_dtype(dtype: object) -> np.dtype | None:
+def _opt_dtype(dtype: object) -> DType | None:
     return None if dtype is None else D.canonical(dtype)
 
 
-def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype, name: str) -> np.ndarray:
+def _alloc(func: Any, shape: tuple[int, ...], dt: DType, name: str) -> NDArray:
     """``func(shape, dtype=dt)`` (np.empty / np.zeros) after the size check."""
     check_shape(shape, dt.itemsize, name)
     return allocating(func, shape, dtype=dt, func=name,
                       what=f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
 
 
-def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> np.ndarray:
+def _filled(shape: tuple[int, ...], value: object, dt: DType, name: str) -> NDArray:
     out = _alloc(np.empty, shape, dt, name)
     if dt is D.complex32:
         c = np.asarray(complex(value), D.complex128)  # type: ignore[arg-type]
@@ -64,7 +65,7 @@ def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> n
     return out
 
 
-def _infer_scalar_dtype(value: object, func: str) -> np.dtype:
+def _infer_scalar_dtype(value: object, func: str) -> DType:
     kind = P.PY_KINDS.get(type(value))
     if kind is not None:
         return {"bool": D.bool_, "int": DEFAULT_INT, "float": DEFAULT_FLOAT,
@@ -76,7 +77,7 @@ def _infer_scalar_dtype(value: object, func: str) -> np.dtype:
     raise TypeMismatchError(f"{func}(): fill_value={value!r} must be a bool, int, float or complex")
 
 
-def _check_fill(value: object, dt: np.dtype, func: str) -> object:
+def _check_fill(value: object, dt: DType, func: str) -> object:
     """Validate a fill value against ``dt``; returns the Python value to store."""
     if isinstance(value, P.TypedScalar):
         value = value.value
@@ -174,7 +175,7 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     return Array._new(a, dt)
 
 
-def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
+def _check_whole_numbers(obj: object, dt: DType) -> None:
     """Python floats for an integer (or bool) dtype must be whole numbers, as in ``full``."""
     try:
         f = quiet(np.asarray, obj)
@@ -188,7 +189,7 @@ def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
         )
 
 
-def _np_asarray(obj: object, dtype: np.dtype | None, copy: builtins.bool | None) -> np.ndarray:
+def _np_asarray(obj: object, dtype: DType | None, copy: builtins.bool | None) -> NDArray:
     return np.asarray(obj, dtype=dtype, copy=copy)
 
 
@@ -207,7 +208,7 @@ def _flatten(obj: object) -> Iterator[object]:
         yield obj
 
 
-def _python_values(obj: object, a: np.ndarray) -> np.ndarray:
+def _python_values(obj: object, a: NDArray) -> NDArray:
     """Infer the dtype of Python values where NumPy's choice is not aiarray's.
 
     Ints beyond int64 with no float or complex among them raise OverflowError
@@ -231,7 +232,7 @@ def _python_values(obj: object, a: np.ndarray) -> np.ndarray:
     return _foreign(a)
 
 
-def _foreign(a: np.ndarray) -> np.ndarray:
+def _foreign(a: NDArray) -> NDArray:
     """``a`` in an aiarray dtype (native byte order), or an error for non-numeric data."""
     if a.dtype.kind in "biufc" and D.of_numpy(a.dtype.newbyteorder("=")) is not None:
         return a.astype(a.dtype.newbyteorder("="))
@@ -242,7 +243,7 @@ def _foreign(a: np.ndarray) -> np.ndarray:
                             "(strings, dates and objects are not supported)")
 
 
-def _like(x: object, dtype: Any, device: Any, func: str) -> tuple[tuple[int, ...], np.dtype]:
+def _like(x: object, dtype: Any, device: Any, func: str) -> tuple[tuple[int, ...], DType]:
     """(shape, dtype) of the result of a ``*_like`` function: x's unless ``dtype`` is given."""
     array_arg(x, func, "x")
     check_device(device)
@@ -495,7 +496,7 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None 
     return Array._new(*_dlpack.import_array(x, copy))
 
 
-def _from_dlpack_producer(obj: Any, dt: np.dtype | None,
+def _from_dlpack_producer(obj: Any, dt: DType | None,
                           copy: builtins.bool | None) -> Array | None:
     """``asarray`` of a foreign array that offers DLPack (PyTorch, JAX ...): its memory
     without a copy where the protocol allows.  None when the producer refuses to export

@@ -16,16 +16,17 @@ from .._dispatch import array_arg
 from .._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
 from .._numpy_path import quiet
 from .._promotion import can_cast, result_type
+from .._typing import DType, NDArray
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
 
-def _int_range(dt: np.dtype) -> tuple[int, int]:
+def _int_range(dt: DType) -> tuple[int, int]:
     info = np.iinfo(dt)
     return int(info.min), int(info.max)
 
 
-def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
+def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
     """Cast ndarray ``a`` from ``src`` to ``dst`` (always a new array).
 
     Complex to real keeps the real part (GB/T 7.2.3.1).  Casting to an integer
@@ -57,7 +58,7 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
     return quiet(a.astype, dst)
 
 
-def _check_int_cast(a: np.ndarray, src: np.dtype, dst: np.dtype) -> None:
+def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:
     lo, hi = _int_range(dst)
     if src in D.INTEGER:
         slo, shi = _int_range(src)
@@ -97,7 +98,7 @@ def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any =
     return Array._new(convert(x._array, x.dtype, dt), dt)
 
 
-def _info_dtype(type_: object, func: str) -> np.dtype:
+def _info_dtype(type_: object, func: str) -> DType:
     if isinstance(type_, Array):
         return type_.dtype
     return D.canonical(type_, "type")
@@ -112,7 +113,7 @@ class finfo_object:  # noqa: N801 - the standard's name
     max: float
     min: float
     smallest_normal: float
-    dtype: np.dtype
+    dtype: DType
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class iinfo_object:  # noqa: N801 - the standard's name
     bits: int
     max: int
     min: int
-    dtype: np.dtype
+    dtype: DType
 
 
 def finfo(type: Any, /) -> finfo_object:

@@ -25,6 +25,7 @@ from .._errors import (
     TypeMismatchError,
     message,
 )
+from .._typing import DType, NDArray
 from .creation import DEFAULT_FLOAT, asarray, shape_tuple, zeros
 
 __all__ = ["from_buffer"]
@@ -41,7 +42,7 @@ def _renamed(err: AiarrayError) -> AiarrayError:
     return type(err)(text)
 
 
-def _zeros(dims: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+def _zeros(dims: tuple[int, ...], dt: DType) -> NDArray:
     """A zero ndarray; AllocationError also when NumPy finds the size beyond the address space."""
     try:
         return zeros(dims, dtype=dt)._array
@@ -63,7 +64,7 @@ def _flat(a: Array) -> Array:
     return a
 
 
-def _kept(values: object, n: int, dt: np.dtype | None) -> Array:
+def _kept(values: object, n: int, dt: DType | None) -> Array:
     """The first ``n`` (at most) values as a 1-D Array of ``dt`` (inferred when None)."""
     if type(values) is Array:
         _flat(values)

@@ -16,6 +16,7 @@ from .._errors import (
     TypeMismatchError,
     message,
 )
+from .._typing import DType, NDArray
 from ._axes import normalize_axis, shape_tuple
 from .elementwise import _clip_bound
 from .gbt_transforms import int_arg, moved, slice_spec, wrap
@@ -34,7 +35,7 @@ def _shape(input_shape: object, func: str) -> tuple[int, ...]:
         raise type(e)(f"{func}(): {message(e)}") from None
 
 
-def _zeros(shape: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+def _zeros(shape: tuple[int, ...], dt: DType) -> NDArray:
     """Zeros of ``dt`` in its data-movement form (complex32 as uint32 bits)."""
     return np.zeros(shape, np.uint32 if dt is D.complex32 else dt)
 
@@ -63,7 +64,7 @@ def slice_backward(grad_output: Array, /, input_shape: Sequence[int], begin: Seq
     return wrap(out, g.dtype)
 
 
-def _unbroadcast(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def _unbroadcast(a: NDArray, shape: tuple[int, ...]) -> NDArray:
     """Sum ``a`` over the axes that broadcasting added to ``shape``."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(

@@ -16,6 +16,7 @@ from .._array import Array
 from .._dispatch import _cast, array_arg
 from .._errors import DimensionMismatchError, OutOfRangeError, TypeMismatchError
 from .._numpy_path import quiet
+from .._typing import NDArray
 from ._axes import normalize_axis
 from .gbt_transforms import moved, wrap
 
@@ -26,7 +27,7 @@ def _integer_indices(indices: object, func: str) -> Array:
     return array_arg(indices, func, "indices", "integer")
 
 
-def _checked(idx: np.ndarray, n: int, func: str, what: str, axis: int) -> np.ndarray:
+def _checked(idx: NDArray, n: int, func: str, what: str, axis: int) -> NDArray:
     """``idx`` as non-negative intp after checking every entry lies in [-n, n)."""
     if idx.size and (idx.min() < -n or idx.max() >= n):
         bad = np.argwhere((idx < -n) | (idx >= n))[0]

@@ -22,6 +22,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._sizes import allocates, check_object_count, check_shape
+from .._typing import DType, NDArray
 from ._axes import int_arg, shape_tuple
 from .creation import DEFAULT_FLOAT
 
@@ -56,7 +57,7 @@ def _real(func: str, name: str, value: object) -> float:
     return out
 
 
-def _float_dtype(func: str, dtype: object) -> np.dtype:
+def _float_dtype(func: str, dtype: object) -> DType:
     if dtype is None:
         return DEFAULT_FLOAT
     dt = D.canonical(dtype)
@@ -66,7 +67,7 @@ def _float_dtype(func: str, dtype: object) -> np.dtype:
     return dt
 
 
-def _in_range(func: str, name: str, value: float, dt: np.dtype) -> None:
+def _in_range(func: str, name: str, value: float, dt: DType) -> None:
     fmax = float(D.finfo_of(dt).max)
     if abs(value) > fmax:
         raise InvalidArgumentError(f"{func}(): {name}={value!r} is outside the finite range "
@@ -121,7 +122,7 @@ class Generator:
             children.append(child)
         return children
 
-    def _raw(self, func: str, n: int) -> np.ndarray:
+    def _raw(self, func: str, n: int) -> NDArray:
         try:
             return self._bitgen.random_raw(n)
         except (MemoryError, ValueError):
@@ -279,7 +280,7 @@ def _real_prob(p: object) -> float:
     return value
 
 
-def _with_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
+def _with_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
     """Inverse-CDF sampling: row r, sample j is the first i with u * total < cdf[i]."""
     rows = w.shape[0]
     out = np.empty((rows, count), np.int64)
@@ -292,7 +293,7 @@ def _with_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
     return out
 
 
-def _without_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
+def _without_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
     """Exponential race: keys -log(u) / w, the ``count`` smallest in increasing order.
 
     This has the law of drawing one category at a time with probability proportional

@@ -25,6 +25,7 @@ from .._errors import (
 from .._numpy_path import quiet
 from .._registry import OPS
 from .._sizes import allocating, check_shape
+from .._typing import DType, NDArray
 from ._axes import normalize_axes, normalize_axis, shape_tuple
 from .data_type import convert
 from .statistical import _accumulation_dtype
@@ -36,19 +37,19 @@ __all__ = [
 Operand = Any  # SparseArray | Array | bool | int | float | complex
 
 
-def _storage(dt: np.dtype) -> np.dtype:
+def _storage(dt: DType) -> DType:
     """The NumPy dtype values are stored and computed in (bf16 -> f32, c32 -> c64)."""
     return D.COMPUTE.get(dt, dt)
 
 
-def _round(data: np.ndarray, dt: np.dtype) -> np.ndarray:
+def _round(data: NDArray, dt: DType) -> NDArray:
     """Values computed in the storage dtype, rounded once to ``dt`` and stored again."""
     if dt in D.COMPUTE:
         return D.widen(D.narrow(data, dt))
     return data.astype(dt, copy=False)
 
 
-def _linear(coords: np.ndarray, shape: tuple[int, ...], func: str) -> np.ndarray:
+def _linear(coords: NDArray, shape: tuple[int, ...], func: str) -> NDArray:
     if not shape:
         return np.zeros(coords.shape[1], np.intp)
     try:
@@ -60,14 +61,14 @@ def _linear(coords: np.ndarray, shape: tuple[int, ...], func: str) -> np.ndarray
         ) from None
 
 
-def _unravel(lin: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def _unravel(lin: NDArray, shape: tuple[int, ...]) -> NDArray:
     if not shape:
         return np.zeros((0, lin.size), np.intp)
     return np.stack(np.unravel_index(lin, shape)).astype(np.intp, copy=False).reshape(
         len(shape), lin.size)
 
 
-def _sum_runs(data: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def _sum_runs(data: NDArray, starts: NDArray) -> NDArray:
     if data.dtype == np.bool_:
         return np.logical_or.reduceat(data, starts)
     return quiet(np.add.reduceat, data, starts)
@@ -82,10 +83,10 @@ class SparseArray:
     _aiarray_defer = frozenset({"add", "sub", "mul", "matmul"})
     __array_ufunc__ = None  # ``ndarray + sparse`` reaches SparseArray.__radd__, not NumPy
 
-    _lin: np.ndarray  # sorted unique row-major positions (intp)
-    _data: np.ndarray  # values, in _storage(_dtype)
+    _lin: NDArray  # sorted unique row-major positions (intp)
+    _data: NDArray  # values, in _storage(_dtype)
     _shape: tuple[int, ...]
-    _dtype: np.dtype
+    _dtype: DType
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise UninitializedError(
@@ -93,8 +94,8 @@ class SparseArray:
         )
 
     @classmethod
-    def _new(cls, lin: np.ndarray, data: np.ndarray, shape: tuple[int, ...],
-             dt: np.dtype) -> SparseArray:
+    def _new(cls, lin: NDArray, data: NDArray, shape: tuple[int, ...],
+             dt: DType) -> SparseArray:
         obj = object.__new__(cls)
         obj._lin = lin
         obj._data = data
@@ -103,8 +104,8 @@ class SparseArray:
         return obj
 
     @classmethod
-    def _from_unsorted(cls, lin: np.ndarray, data: np.ndarray, shape: tuple[int, ...],
-                       dt: np.dtype) -> SparseArray:
+    def _from_unsorted(cls, lin: NDArray, data: NDArray, shape: tuple[int, ...],
+                       dt: DType) -> SparseArray:
         """Sort by position and sum duplicates (in the storage dtype, rounded once)."""
         if lin.size:
             order = np.argsort(lin, kind="stable")
@@ -124,7 +125,7 @@ class SparseArray:
         return self._shape
 
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> DType:
         """Data type of the values."""
         return self._dtype
 
@@ -173,7 +174,7 @@ class SparseArray:
         return self.transpose()
 
     # -- conversion ------------------------------------------------------------------------
-    def _dense(self, storage: np.dtype | None = None, func: str = "todense") -> np.ndarray:
+    def _dense(self, storage: DType | None = None, func: str = "todense") -> NDArray:
         dt = np.dtype(storage or self._data.dtype)
         check_shape(self._shape, dt.itemsize, func, "the dense array")
         out = allocating(np.zeros, self._shape, dt, func=func, what="the dense array")
@@ -330,7 +331,7 @@ def _check_operand(func: str, name: str, v: object) -> None:
         raise not_an_array(func, name, v)
 
 
-def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> np.dtype:
+def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> DType:
     _check_operand(func, "x1", x1)
     _check_operand(func, "x2", x2)
     if not (isinstance(x1, SparseArray) or isinstance(x2, SparseArray)):
@@ -357,14 +358,14 @@ def _broadcast_shape(func: str, x1: object, x2: object) -> tuple[int, ...]:
         ) from None
 
 
-def _values_in(s: SparseArray, dt: np.dtype) -> np.ndarray:
+def _values_in(s: SparseArray, dt: DType) -> NDArray:
     """Stored values of ``s`` converted to ``dt``, in its storage dtype."""
     if s._dtype is dt:
         return s._data
     return D.widen(convert(D.narrow(s._data, s._dtype), s._dtype, dt))
 
 
-def _dense_in(v: object, dt: np.dtype) -> np.ndarray:
+def _dense_in(v: object, dt: DType) -> NDArray:
     """A dense Array or scalar operand as an ndarray of ``dt`` in its storage dtype."""
     if type(v) is Array:
         a = v._array if v._dtype is dt else convert(v._array, v._dtype, dt)
@@ -372,8 +373,8 @@ def _dense_in(v: object, dt: np.dtype) -> np.ndarray:
     return D.widen(_scalar_operand(v, dt))
 
 
-def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: np.dtype
-                      ) -> tuple[np.ndarray, np.ndarray]:
+def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: DType
+                      ) -> tuple[NDArray, NDArray]:
     """(linear positions, values in dt) of ``s`` broadcast to ``shape``."""
     data = _values_in(s, dt)
     if s._shape == shape:
@@ -392,7 +393,7 @@ def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: np.dtype
 
 
 def _sparse_sparse(ufunc: np.ufunc, s1: SparseArray, s2: SparseArray, shape: tuple[int, ...],
-                   dt: np.dtype, intersect: bool) -> SparseArray:
+                   dt: DType, intersect: bool) -> SparseArray:
     """``ufunc`` evaluated at every position stored in either operand (the others are 0)."""
     lin1, d1 = _broadcast_sparse(s1, shape, dt)
     lin2, d2 = _broadcast_sparse(s2, shape, dt)
@@ -465,7 +466,7 @@ def multiply(x1: Operand, x2: Operand, /) -> SparseArray:
 # -- matmul ----------------------------------------------------------------------------------------
 
 
-def _as_matrix(v: object, dt: np.dtype, left: bool) -> tuple[Any, bool]:
+def _as_matrix(v: object, dt: DType, left: bool) -> tuple[Any, bool]:
     """(a 2-D operand, whether it was 1-D): a vector becomes a row (left) or column."""
     if isinstance(v, SparseArray):
         if v.ndim == 1:
@@ -478,11 +479,11 @@ def _as_matrix(v: object, dt: np.dtype, left: bool) -> tuple[Any, bool]:
     return a, False
 
 
-def _rows_cols(s: SparseArray) -> tuple[np.ndarray, np.ndarray]:
+def _rows_cols(s: SparseArray) -> tuple[NDArray, NDArray]:
     return np.divmod(s._lin, s._shape[1])
 
 
-def _sparse_dense(s: SparseArray, b: np.ndarray) -> np.ndarray:
+def _sparse_dense(s: SparseArray, b: NDArray) -> NDArray:
     """Sparse (M, K) @ dense (K, N) -> dense (M, N), summing each row's products."""
     out = np.zeros((s._shape[0], b.shape[1]), np.result_type(s._data, b))
     if s.nnz:
@@ -493,7 +494,7 @@ def _sparse_dense(s: SparseArray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: np.dtype) -> SparseArray:
+def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: DType) -> SparseArray:
     """Sparse (M, K) @ sparse (K, N) -> sparse (M, N)."""
     shape = (a._shape[0], b._shape[1])
     ra, ca = _rows_cols(a)

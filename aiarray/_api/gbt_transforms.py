@@ -26,6 +26,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._sizes import allocating, check_object_count, check_shape
+from .._typing import DType, NDArray
 from ._axes import int_arg, normalize_axis
 
 __all__ = [
@@ -57,12 +58,12 @@ def int_tuple(value: object, func: str, argname: str, length: int | None = None)
     return out
 
 
-def moved(x: Array) -> np.ndarray:
+def moved(x: Array) -> NDArray:
     """The ndarray of ``x`` for pure data movement (complex32 as uint32 bits)."""
     return D.bits(x._array)
 
 
-def wrap(out: np.ndarray, dt: np.dtype) -> Array:
+def wrap(out: NDArray, dt: DType) -> Array:
     """Wrap the result of a data-movement op on :func:`moved` data of dtype ``dt``."""
     if type(out) is not np.ndarray:
         out = np.asarray(out)
@@ -122,7 +123,7 @@ class Layout(NamedTuple):
     dim_order: tuple[int, ...]
 
 
-def _dim_order(a: np.ndarray) -> tuple[int, ...]:
+def _dim_order(a: NDArray) -> tuple[int, ...]:
     n = a.ndim
     default = tuple(range(n - 1, -1, -1))
     if a.flags.c_contiguous:

@@ -18,6 +18,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._sizes import allocating, check_ndim, check_object_count, check_shape
+from .._typing import DType, NDArray
 from ._axes import bool_arg, int_arg, normalize_axis, shape_tuple
 
 __all__ = [
@@ -95,12 +96,12 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
 # -- helpers --------------------------------------------------------------------------
 
 
-def _moving(x: Array) -> np.ndarray:
+def _moving(x: Array) -> NDArray:
     """The ndarray of ``x`` for pure data movement (complex32 as uint32 bits)."""
     return D.bits(x._array)
 
 
-def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
+def _wrap(out: NDArray, dt: DType) -> Array:
     """Wrap the result of a data-movement op on :func:`_moving` data of dtype ``dt``."""
     if dt is D.complex32:
         out = out.view(D.complex32)
@@ -119,7 +120,7 @@ def _axis_list(axis: object, ndim: int, func: str, argname: str = "axis") -> lis
     return [normalize_axis(axis, ndim, func, argname)]
 
 
-def _joined(func: str, arrays: object, extra_dims: int) -> tuple[np.dtype, int]:
+def _joined(func: str, arrays: object, extra_dims: int) -> tuple[DType, int]:
     """Check the arrays of concat/stack: (common dtype, ndim); equal ndims required."""
     if not isinstance(arrays, tuple | list):
         raise TypeMismatchError(
@@ -389,7 +390,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     return _wrap(out, x.dtype)
 
 
-def _total(r: np.ndarray, n: int) -> int:
+def _total(r: NDArray, n: int) -> int:
     """The exact sum of the non-negative counts ``r`` (one count for all ``n``, or n)."""
     if r.size == 1:
         return int(r[0]) * n

@@ -20,6 +20,7 @@ from .._errors import (
     message,
 )
 from .._registry import OPS
+from .._typing import NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
 
 # operands() names the function in its messages: "equal" under the name searchsorted.
@@ -51,7 +52,7 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
 
 def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
-                 find: Callable[..., np.ndarray]) -> Array:
+                 find: Callable[..., NDArray]) -> Array:
     array_arg(x, func, "x", "real numeric or boolean")
     ax = None if axis is None else normalize_axis(axis, x.ndim, func)
     if (x.size if ax is None else x.shape[ax]) == 0:
@@ -82,7 +83,7 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     return _arg_extreme(x, axis, keepdims, "argmin", np.argmin)
 
 
-def _nonzero_mask(x: Array) -> np.ndarray:
+def _nonzero_mask(x: Array) -> NDArray:
     """Boolean mask of the non-zero elements (complex: either part non-zero)."""
     a = x._array
     if x._dtype is D.complex32:
@@ -120,7 +121,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
                  for i in np.nonzero(_nonzero_mask(x)))
 
 
-def _sorter(sorter: object, n: int) -> np.ndarray | None:
+def _sorter(sorter: object, n: int) -> NDArray | None:
     if sorter is None:
         return None
     array_arg(sorter, "searchsorted", "sorter", "integer")

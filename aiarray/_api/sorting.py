@@ -13,13 +13,14 @@ from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import array_arg
 from .._errors import TypeMismatchError
+from .._typing import NDArray
 from ._axes import normalize_axis
 
 __all__ = ["argsort", "sort"]
 
 
 def _prepare(x: object, axis: object, descending: object, stable: object,
-             func: str) -> tuple[np.ndarray, int, str]:
+             func: str) -> tuple[NDArray, int, str]:
     array_arg(x, func, "x", "real numeric or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if not isinstance(flag, bool | np.bool_):
@@ -29,7 +30,7 @@ def _prepare(x: object, axis: object, descending: object, stable: object,
     return D.widen(x._array), ax, "stable" if stable else "quicksort"
 
 
-def _argsort(a: np.ndarray, axis: int, descending: bool, kind: str) -> np.ndarray:
+def _argsort(a: NDArray, axis: int, descending: bool, kind: str) -> NDArray:
     """Indices sorting ``a`` along ``axis``; a stable kind keeps ties in original order."""
     if not descending:
         return np.argsort(a, axis=axis, kind=kind)

@@ -31,6 +31,7 @@ import numpy as np
 
 from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
+from .._typing import DType, NDArray
 from . import _buffers, _machine, _numba, _reductions, _threads, _tuning
 from . import _table as T
 
@@ -64,7 +65,7 @@ _PRECHECK = {"pow": _no_negative_b, "bitwise_left_shift": _no_negative_b,
              "bitwise_right_shift": _no_negative_b}
 
 
-def _reciprocal(x: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _reciprocal(x: NDArray, out: NDArray) -> NDArray:
     return np.divide(np.ones((), x.dtype), x, out=out)
 
 
@@ -118,7 +119,7 @@ def build_routes(tuning: _tuning.Tuning) -> dict:
     return table
 
 
-def _flat(a: np.ndarray) -> np.ndarray:
+def _flat(a: NDArray) -> NDArray:
     return a.reshape(-1)
 
 
@@ -147,7 +148,7 @@ _spec = _numba.spec_of
 _WORKERS_SPEC = _numba.spec_of(0)[0]  # the ``workers`` argument (an int) of the 1-D kernels
 
 
-def _fma_chunk(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _fma_chunk(a: NDArray, b: NDArray, c: NDArray, out: NDArray) -> NDArray:
     np.multiply(a, b, out=out)
     return np.add(out, c, out=out)
 
@@ -209,7 +210,7 @@ class ParallelBackend(Backend):
             self._overrides = dict(overrides)
         return self._retune()
 
-    def threshold(self, op: object, dtype: np.dtype) -> int:
+    def threshold(self, op: object, dtype: DType) -> int:
         if self._tuning is None:
             self._retune()
         if isinstance(op, str):
@@ -217,7 +218,7 @@ class ParallelBackend(Backend):
         route = self._routes.get(op, {}).get(dtype)
         return NO_LIMIT if route is None else route.min_size
 
-    def _named_threshold(self, name: str, dt: np.dtype) -> int:
+    def _named_threshold(self, name: str, dt: DType) -> int:
         t = self.tuning()
         if name == "multiply_add":
             return t.elements(t.numba_bytes, dt) if dt in NUMBA_DTYPES else NO_LIMIT
@@ -246,12 +247,12 @@ class ParallelBackend(Backend):
                 "tuning": None if tuning is None else _tuning.describe(tuning)}
 
     # -- elementwise ---------------------------------------------------------------
-    def _streams(self, out: np.ndarray) -> int:
+    def _streams(self, out: NDArray) -> int:
         """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
         return _numba.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
-    def _run_numba(self, route: Route, args: tuple, out: np.ndarray) -> bool:
+    def _run_numba(self, route: Route, args: tuple, out: NDArray) -> bool:
         """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
@@ -281,13 +282,13 @@ class ParallelBackend(Backend):
         _numba.launch(disp, call)
         return True
 
-    def route(self, op: ElementwiseOp, dtype: np.dtype) -> Route | None:
+    def route(self, op: ElementwiseOp, dtype: DType) -> Route | None:
         """The route of ``op`` on ``dtype`` (None: NumPy at every size)."""
         if self._tuning is None:
             self._retune()
         return self._routes.get(op, {}).get(dtype)
 
-    def elementwise(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+    def elementwise(self, op: ElementwiseOp, args: tuple, dt: DType) -> NDArray | None:
         route = self.route(op, dt)
         if route is None:
             return None
@@ -314,7 +315,7 @@ class ParallelBackend(Backend):
             return out
         return _threads.elementwise(route.func, route.has_out, args, out)
 
-    def converting(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+    def converting(self, op: ElementwiseOp, args: tuple, dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
         contiguous operands, and no pre-check."""
         route = self.route(op, dt)
@@ -336,8 +337,8 @@ class ParallelBackend(Backend):
         _numba.launch(disp, call)
         return out
 
-    def fused_multiply_add(self, a: np.ndarray, b: np.ndarray, c: np.ndarray,
-                           dtype: np.dtype) -> np.ndarray | None:
+    def fused_multiply_add(self, a: NDArray, b: NDArray, c: NDArray,
+                           dtype: DType) -> NDArray | None:
         """One pass, no temporary; C-contiguous operands of ``dtype``, not complex."""
         dtype = np.dtype(dtype)
         if dtype not in NUMBA_DTYPES or dtype.kind == "c":
@@ -373,7 +374,7 @@ class ParallelBackend(Backend):
         return _threads.elementwise(_fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
-    def _reduce_min_size(self, name: str, a: np.ndarray, axis: object, dtype: object) -> int:
+    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: object) -> int:
         """Input elements from which a reduction's parallel route beats NumPy's loop."""
         t = self.tuning()
         full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
@@ -382,8 +383,8 @@ class ParallelBackend(Backend):
             and (dtype is None or np.dtype(dtype) == a.dtype))
         return t.elements(t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes, a.dtype)
 
-    def reduce(self, name: str, a: np.ndarray, axis: int | tuple | None = None,
-               dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+    def reduce(self, name: str, a: NDArray, axis: int | tuple | None = None,
+               dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
         """Bitwise NumPy's for sums, products and means, which split where NumPy's
         pairwise summation splits and run NumPy's loops in threads (full float sums: a
         numba kernel of NumPy's pairwise summation); the same value for min and max,

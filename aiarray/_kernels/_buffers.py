@@ -21,6 +21,8 @@ import threading
 
 import numpy as np
 
+from .._typing import DType, NDArray
+
 MIN_BYTES = 1 << 20
 MAX_BUFFERS = 8
 
@@ -33,7 +35,7 @@ def _limit() -> int:
 
 
 MAX_BYTES = _limit()
-_pool: list[np.ndarray] = []
+_pool: list[NDArray] = []
 _lock = threading.Lock()
 _getrefcount = sys.getrefcount
 
@@ -47,7 +49,7 @@ def _free_refs() -> int:
 _FREE = _free_refs()
 
 
-def empty(shape: tuple, dtype: np.dtype) -> np.ndarray:
+def empty(shape: tuple, dtype: DType) -> NDArray:
     """An uninitialized C-contiguous array, from the pool when it is large."""
     dtype = np.dtype(dtype)
     n = 1

@@ -22,6 +22,7 @@ import numpy as np
 from .._backend import NO_LIMIT
 from .._numpy_path import quiet
 from .._registry import OPS
+from .._typing import DType, NDArray
 from . import BACKEND, _buffers, _numba, _threads, _tuning
 from . import _table as T
 
@@ -65,7 +66,7 @@ def best_times(funcs: list[Callable], reps: int, block: int = 1) -> list[float]:
     return [min(t) for t in times]
 
 
-def _operand(dt: np.dtype, n: int, low: float = 0.1, high: float = 10.0) -> np.ndarray:
+def _operand(dt: DType, n: int, low: float = 0.1, high: float = 10.0) -> NDArray:
     if dt.kind in "iu":
         return rng.integers(1, 100, n).astype(dt)
     if dt.kind == "c":

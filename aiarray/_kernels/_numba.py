@@ -30,6 +30,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._typing import NDArray
+
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
 _mod = None
@@ -220,7 +222,7 @@ def threads() -> int:
     return min(_threads, _nb_max)
 
 
-def team_tids(size: int) -> np.ndarray | None:
+def team_tids(size: int) -> NDArray | None:
     """Each thread's kernel id, from one launch of the calling thread's team of ``size``
     (the thread count already set); None while that kernel is not compiled, and no ids
     when it cannot be (``gettid`` needs glibc 2.30), so the team stays unbound."""

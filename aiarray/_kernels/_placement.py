@@ -33,7 +33,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-import numpy as np
+from .._typing import NDArray
 
 USER_BINDING_ENV = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
 MAX_TEAMS = 64  # launching threads remembered; past that the table starts afresh
@@ -125,7 +125,7 @@ def teams() -> dict[int, Team | None]:
     return dict(_teams)
 
 
-def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
+def place(size: int, team_tids: Callable[[int], NDArray | None]) -> None:
     """Bind the launching thread's ``size``-thread team off its current CPU.
 
     ``team_tids(size)`` runs one launch that returns each team thread's kernel id
@@ -195,7 +195,7 @@ def _bind(team: Team, cpu: int) -> bool:
     return True
 
 
-def _find(me: int, size: int, team_tids: Callable[[int], np.ndarray | None]) -> Team | None:
+def _find(me: int, size: int, team_tids: Callable[[int], NDArray | None]) -> Team | None:
     allowed = sorted(os.sched_getaffinity(0))
     if len(allowed) < size:
         team = Team(size, [], allowed)  # fewer CPUs than threads: binding cannot separate

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
+from .._typing import DType, NDArray
 from . import _numba, _placement
 
 
@@ -124,7 +125,7 @@ def bounds(n: int, parts: int) -> list[tuple[int, int]]:
     return [(edges[k], edges[k + 1]) for k in range(parts) if edges[k] < edges[k + 1]]
 
 
-def _chunk(func: Callable, has_out: bool, args: tuple, out: np.ndarray,
+def _chunk(func: Callable, has_out: bool, args: tuple, out: NDArray,
            lo: int, hi: int) -> None:
     part = [a[lo:hi] if a.ndim and a.shape[0] != 1 else a for a in args]
     if has_out:
@@ -133,7 +134,7 @@ def _chunk(func: Callable, has_out: bool, args: tuple, out: np.ndarray,
         out[lo:hi] = func(*part)
 
 
-def elementwise(func: Callable, has_out: bool, args: tuple, out: np.ndarray) -> np.ndarray:
+def elementwise(func: Callable, has_out: bool, args: tuple, out: NDArray) -> NDArray:
     """``func(*args)`` into ``out`` (the broadcast shape), chunked along axis 0."""
     nd = out.ndim
     args = tuple(a if a.ndim == nd else a.reshape((1,) * (nd - a.ndim) + a.shape)
@@ -188,7 +189,7 @@ def _depth(parts: int) -> int:
 SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
 
 
-def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
+def _kernel_leaf_sums(a: NDArray, leaves: list) -> list | None:
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
     if a.dtype not in SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
@@ -204,7 +205,7 @@ def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
     return list(out)
 
 
-def _flat_sum(a: np.ndarray, dtype: np.dtype, threads_min: int) -> np.ndarray:
+def _flat_sum(a: NDArray, dtype: DType, threads_min: int) -> NDArray:
     """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
 
     The leaves are summed by the numba kernel when it is ready (float32/float64),
@@ -225,8 +226,8 @@ def _flat_sum(a: np.ndarray, dtype: np.dtype, threads_min: int) -> np.ndarray:
 _REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
 
 
-def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | None,
-                 kw: dict, threads_min: int) -> np.ndarray:
+def _flat_reduce(name: str, ufunc: np.ufunc, vec: NDArray, acc: DType | None,
+                 kw: dict, threads_min: int) -> NDArray:
     """The reduction of a 1-D contiguous array, as a 0-d array."""
     if name == "sum" and vec.dtype.kind == "f":
         return _flat_sum(vec, acc, threads_min)
@@ -238,8 +239,8 @@ def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | No
 _UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see reduce())
 
 
-def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
-           keepdims: bool, threads_min: int = 0) -> np.ndarray | None:
+def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
+           keepdims: bool, threads_min: int = 0) -> NDArray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype)`` for sum, prod and mean, bitwise
     equal, or None.  A full float sum whose leaves the numba kernel cannot sum (yet)
     runs NumPy's loop in threads from ``threads_min`` elements, NumPy's own below."""

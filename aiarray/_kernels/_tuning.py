@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from .._backend import FLOOR, NO_LIMIT
+from .._typing import DType
 from . import _machine
 
 # Per-thread starts as multiples of the L2 per CPU (see the table above).
@@ -65,7 +66,7 @@ class Tuning:
     forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
     source: str = "machine"
 
-    def elements(self, nbytes: int, dtype: np.dtype) -> int:
+    def elements(self, nbytes: int, dtype: DType) -> int:
         """The start in elements of ``dtype`` for a start of ``nbytes`` bytes."""
         if self.forced is not None:
             return self.forced
@@ -73,7 +74,7 @@ class Tuning:
             return NO_LIMIT
         return max(FLOOR, -(-nbytes // max(1, dtype.itemsize)))
 
-    def costly(self, op: str, dtype: np.dtype) -> int:
+    def costly(self, op: str, dtype: DType) -> int:
         """Start of a costly op's NumPy loop in threads, in elements."""
         limit = self.elements(self.costly_bytes, dtype)
         ns = self.costly_ns.get(f"{op}/{dtype.char}")
