@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +71,7 @@ def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:
     pol = P._lookup_policy(policy)
     dts = D.ALL_DTYPES
     if scalar:
-        rows: list = list(dts) + list(P.PY_KINDS.values())
+        rows: list[Any] = list(dts) + list(P.PY_KINDS.values())
         cell = lambda r, c: pol.scalars[(c, r)].result
     else:
         rows = list(dts)

@@ -11,8 +11,8 @@ import math
 import operator
 import types
 import weakref
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 
@@ -41,8 +41,11 @@ from ._errors import (
 )
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
-from ._typing import DType, NDArray, Operand
+from ._typing import DType, Index, NDArray, Operand, SetValue
 from ._versions import SUPPORTED as SUPPORTED_VERSIONS
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
 
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
@@ -149,7 +152,7 @@ class Array(NumpyMethods):
         return self._array.shape
 
     @shape.setter
-    def shape(self, value: Any) -> None:
+    def shape(self, value: SupportsIndex | Sequence[SupportsIndex]) -> None:
         """``x.shape = (2, 3)`` (swap-in arrays, as NumPy): reshape in place without a copy."""
         set_shape(self, value)
 
@@ -231,19 +234,19 @@ class Array(NumpyMethods):
     __irshift__ = _inplace("rshift")
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
-    def __matmul__(self, other: Any, /) -> Array:
+    def __matmul__(self, other: Array, /) -> Array:
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
         if defers(other, "matmul"):
             return NotImplemented
         return _matmul(self, other)
 
-    def __rmatmul__(self, other: Any, /) -> Array:
+    def __rmatmul__(self, other: Array, /) -> Array:
         """Reflected matrix product."""
         if defers(other, "matmul"):
             return NotImplemented
         return _matmul(other, self)
 
-    def __imatmul__(self, other: Any, /) -> Array:
+    def __imatmul__(self, other: Array, /) -> Array:
         """In-place matrix product; the dtype and shape of self never change."""
         res = _matmul(self, other)
         if res._dtype is not self._dtype:
@@ -324,7 +327,8 @@ class Array(NumpyMethods):
 
         return namespace(api_version)
 
-    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> NDArray:
+    def __array__(self, dtype: DTypeLike | None = None,
+                  copy: builtins.bool | None = None) -> NDArray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
         a = self._array
         if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
@@ -349,9 +353,9 @@ class Array(NumpyMethods):
                 raise TypeMismatchError(f"__array__(): cannot convert to {dtype}: {e}") from None
         return a.copy() if copy else a
 
-    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+    def __dlpack__(self, /, *, stream: object = None, max_version: tuple[int, int] | None = None,
                    dl_device: tuple[int, int] | None = None,
-                   copy: builtins.bool | None = None) -> Any:
+                   copy: builtins.bool | None = None) -> object:
         """Export through DLPack (CPU only; stream must be None).
 
         bfloat16 and complex32 export too (DLPack's ``kDLBfloat`` and ``kDLComplex`` 32
@@ -391,7 +395,7 @@ class Array(NumpyMethods):
         """(kDLCPU, 0)."""
         return (1, 0)
 
-    def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+    def to_device(self, device: Device, /, *, stream: object = None) -> Array:
         """The array on ``device`` (only the CPU exists: returns self)."""
         check_device(device)
         if stream is not None:
@@ -414,7 +418,7 @@ class Array(NumpyMethods):
         tag = self._numpy
         return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
 
-    def __getitem__(self, key: Any, /) -> Array:
+    def __getitem__(self, key: Index, /) -> Array:
         k = _index_key(key, self)
         try:
             out = self._array[k]
@@ -422,7 +426,7 @@ class Array(NumpyMethods):
             raise _index_error(key, self, e) from None
         return Array._new(out, self._dtype, self._numpy)
 
-    def __setitem__(self, key: Any, value: Any, /) -> None:
+    def __setitem__(self, key: Index, value: SetValue, /) -> None:
         k = _index_key(key, self)
         dt = self._dtype
         if self._numpy:  # the swap-in's values: lists, ndarrays, castable scalars (checked)
@@ -604,9 +608,9 @@ def _index_key(key: Any, x: Array) -> Any:
         else:
             if axis <= a.ndim:
                 return (*key, Ellipsis)
-    out = []
-    dims = []
-    checks = []
+    out: list[Any] = []
+    dims: list[int] = []
+    checks: list[int] = []
     ellipsis = -1
     for k in (key if t is tuple else (key,)):
         k, d, check = _index_part(k)
@@ -640,7 +644,8 @@ def _matmul(x1: Any, x2: Any) -> Array:
     ndarray (the swap-in's rules), else the standard's."""
     if (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy) \
             or isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray):
-        return numpy_namespace().matmul(x1, x2)
+        out: Array = numpy_namespace().matmul(x1, x2)
+        return out
     return _namespace.matmul(x1, x2)
 
 

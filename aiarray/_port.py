@@ -135,9 +135,10 @@ def _load_trace(run: Run, path: str) -> None:
 
 
 # --------------------------------------------------------------------------- comparing
-def _operand_values(args: list[dict], kwargs: dict[str, dict], op: str) -> list[object]:
+def _operand_values(args: list[dict[Any, Any]], kwargs: dict[str, dict[Any, Any]],
+                    op: str) -> list[object]:
     """The operands that take part in promotion, as dtypes or scalars for explain."""
-    items: list[dict] = []
+    items: list[dict[Any, Any]] = []
     for i, a in enumerate(args):
         if i == 0 and op in NOT_PROMOTED_FIRST:
             continue
@@ -231,7 +232,8 @@ def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | 
             "row": D.SHORT[dtype], "column": op.rpartition(".")[2], "note": note}
 
 
-def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, dict] | None:
+def explain_op(ref: dict[Any, Any], tgt: dict[Any, Any], policies: tuple[str,
+               str]) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
     """The rule under each policy that decided this operation's dtype (None: no rule)."""
     ops_ref = _operand_values(ref["args"], ref["kwargs"], ref["op"])
     ops_tgt = _operand_values(tgt["args"], tgt["kwargs"], tgt["op"])
@@ -251,7 +253,7 @@ def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, d
     return found
 
 
-def classify(ref: dict, tgt: dict) -> str | None:
+def classify(ref: dict[Any, Any], tgt: dict[Any, Any]) -> str | None:
     """How two aligned records differ: None, "error", "dtype", "shape" or "values"."""
     er, et = ref.get("error"), tgt.get("error")
     if er or et:
@@ -268,11 +270,11 @@ def classify(ref: dict, tgt: dict) -> str | None:
     return "values"
 
 
-def _inputs_equal(ref: dict, tgt: dict) -> bool:
+def _inputs_equal(ref: dict[Any, Any], tgt: dict[Any, Any]) -> bool:
     return ref["args"] == tgt["args"] and ref["kwargs"] == tgt["kwargs"]
 
 
-def value_difference(ref: dict, tgt: dict) -> dict[str, Any] | None:
+def value_difference(ref: dict[Any, Any], tgt: dict[Any, Any]) -> dict[str, Any] | None:
     """Where the previews of two same-dtype results differ, and by how much."""
     pr, pt = ref.get("preview"), tgt.get("preview")
     if pr is None or pt is None:
@@ -353,7 +355,7 @@ def hint(first: dict[str, Any], policies: tuple[str, str]) -> str | None:
     return None
 
 
-def _where(rec: dict) -> dict[str, Any]:
+def _where(rec: dict[Any, Any]) -> dict[str, Any]:
     return {"file": rec["file"], "line": rec["line"], "op": rec["op"]}
 
 
@@ -368,7 +370,7 @@ def output_difference(ref: Run, tgt: Run) -> dict[str, Any] | None:
     return None
 
 
-def rule_key(rules: dict[str, dict] | None, policies: tuple[str, str]) -> str:
+def rule_key(rules: dict[str, dict[Any, Any]] | None, policies: tuple[str, str]) -> str:
     """One line naming the cell that decided, under each policy."""
     if not rules:
         return "no promotion rule differs (the computation does)"

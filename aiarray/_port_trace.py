@@ -158,9 +158,9 @@ class Tracer:
                 return
             self.out.write(json.dumps(record) + "\n")
 
-    def call(self, op: str, fn: Callable, args: tuple, kwargs: dict,
+    def call(self, op: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[Any, Any],
              caller: types.FrameType, operator: str | None = None,
-             shown: tuple[tuple, dict] | None = None) -> Any:
+             shown: tuple[tuple[Any, ...], dict[Any, Any]] | None = None) -> Any:
         """Call ``fn``; record the call when ``caller`` is outside aiarray.
 
         ``shown`` are the operands to record when they are not ``args``/``kwargs``
@@ -192,7 +192,8 @@ class Tracer:
         self.write(record)
         return result
 
-    def wrap(self, op: str, fn: Callable, operator: str | None = None) -> Callable:
+    def wrap(self, op: str, fn: Callable[..., Any], operator: str | None = None) -> Callable[...,
+             Any]:
         """``fn``, recording each call whose direct caller is outside aiarray."""
         call = self.call
 
@@ -224,7 +225,7 @@ def install(tracer: Tracer) -> list[str]:
     modules = ["aiarray", "aiarray.linalg", "aiarray.fft"]
     if importlib.util.find_spec(SWAP_IN) is not None:
         modules += [SWAP_IN] + [f"{SWAP_IN}.{m}" for m in ("linalg", "fft", "random")]
-    patched_classes: set[type] = set()
+    patched_classes: set[type[Any]] = set()
     for modname in modules:
         try:
             module = importlib.import_module(modname)
@@ -245,14 +246,14 @@ def install(tracer: Tracer) -> list[str]:
     return done
 
 
-def _patch_ufunc_class(tracer: Tracer, cls: type, prefix: str) -> None:
+def _patch_ufunc_class(tracer: Tracer, cls: type[Any], prefix: str) -> None:
     """Trace a ufunc-like class's call and methods, named after each instance."""
     for meth in UFUNC_METHODS:
         fn = getattr(cls, meth, None)
         if not isinstance(fn, types.FunctionType):
             continue
 
-        def make(fn: Callable, meth: str) -> Callable:
+        def make(fn: Callable[..., Any], meth: str) -> Callable[..., Any]:
             @functools.wraps(fn)
             def method(self: Any, *args: Any, **kwargs: Any) -> Any:
                 name = prefix + str(getattr(self, "__name__", cls.__name__))
@@ -292,7 +293,7 @@ def _patch_array(tracer: Tracer) -> None:
                 setattr(Array, name, tracer.wrap(f"Array.{name}", fn, operator=f"x.{name}()"))
 
 
-def _numpy_protocol(tracer: Tracer, fn: Callable, ufunc: bool) -> Callable:
+def _numpy_protocol(tracer: Tracer, fn: Callable[..., Any], ufunc: bool) -> Callable[..., Any]:
     """Trace NumPy functions applied to Arrays, named after the NumPy function."""
 
     @functools.wraps(fn)

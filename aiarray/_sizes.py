@@ -25,11 +25,14 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
 from ._errors import AllocationError, InvalidArgumentError
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 MAX_NDIM = 64  # NumPy's NPY_MAXDIMS
 MAX_BYTES = int(np.iinfo(np.intp).max)  # 2**63 - 1 on 64-bit platforms
@@ -69,8 +72,8 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     return shape
 
 
-def allocating(call: Callable[..., Any], *args: Any, func: str, what: str = "the result",
-               **kwargs: Any) -> Any:
+def allocating(call: Callable[..., _T], *args: Any, func: str, what: str = "the result",
+               **kwargs: Any) -> _T:
     """``call(*args, **kwargs)``, a NumPy call that allocates: MemoryError, and NumPy's
     "too big" ValueError, become AllocationError naming ``func``."""
     try:
@@ -84,13 +87,13 @@ def allocating(call: Callable[..., Any], *args: Any, func: str, what: str = "the
         raise
 
 
-def allocates(func: Callable[..., Any]) -> Callable[..., Any]:
+def allocates(func: Callable[_P, _T]) -> Callable[_P, _T]:
     """Decorator for a function of several allocating NumPy steps: a MemoryError inside
     becomes AllocationError naming it (:func:`allocating` wraps a single call)."""
     name = func.__name__
 
     @functools.wraps(func)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
+    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _T:
         try:
             return func(*args, **kwargs)
         except MemoryError as e:

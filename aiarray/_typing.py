@@ -7,7 +7,9 @@ annotations``, so these names cost an import, never a check.  ``Array`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, overload
+from collections.abc import Sequence
+from types import EllipsisType
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeAlias, overload
 
 import numpy as np
 
@@ -17,14 +19,14 @@ if TYPE_CHECKING:
     from ._array import Array
     from ._promotion import TypedScalar
 
-__all__ = ["BinaryFunction", "DType", "Device", "NDArray", "Operand", "Scalar",
-           "UnaryFunction"]
+__all__ = ["BinaryFunction", "DType", "Device", "Index", "NDArray", "Operand", "Scalar",
+           "SetValue", "UnaryFunction"]
 
 DType: TypeAlias = np.dtype[Any]
 """An aiarray data type: every one is a ``numpy.dtype`` instance (bfloat16 is ml_dtypes',
 complex32 a tagged record dtype)."""
 
-NDArray: TypeAlias = np.ndarray[tuple[Any, ...], np.dtype[Any]]
+NDArray: TypeAlias = np.ndarray[tuple[int, ...], np.dtype[Any]]
 """The NumPy array an Array wraps (inside aiarray)."""
 
 Scalar: TypeAlias = bool | int | float | complex
@@ -33,6 +35,18 @@ Scalar: TypeAlias = bool | int | float | complex
 Operand: TypeAlias = "Array | bool | int | float | complex | TypedScalar"
 """An operand of a binary elementwise function or operator: an Array, a Python scalar
 or a typed scalar (``aiarray.scalar``)."""
+
+
+IndexItem: TypeAlias = "SupportsIndex | slice | EllipsisType | Array | NDArray | list[Any] | None"
+"""One part of an index: an integer, a slice, ``...``, ``None`` (a new axis), an integer or
+bool Array, or (the NumPy swap-in's forms) an ndarray or a list."""
+
+Index: TypeAlias = "IndexItem | tuple[IndexItem, ...]"
+"""The key of ``x[key]``."""
+
+SetValue: TypeAlias = "Operand | np.generic | NDArray | Sequence[Any]"
+"""The value of ``x[key] = value``: an Array or a scalar; swap-in arrays also take NumPy
+scalars, ndarrays, lists and tuples."""
 
 
 class UnaryFunction(Protocol):

@@ -49,7 +49,7 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
             pass
     if hasattr(shape, "__len__") and not isinstance(shape, str | bytes):
         try:
-            count = len(shape)  # type: ignore[arg-type]
+            count = len(shape)
         except TypeError:
             count = 0  # a 0-d array: iterating it raises below
         check_ndim(count, func, f"{argname}={_brief(shape)}")

@@ -16,7 +16,7 @@ from .._dispatch import array_arg
 from .._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
 from .._numpy_path import quiet
 from .._promotion import can_cast, result_type
-from .._typing import DType, NDArray
+from .._typing import Device, DType, NDArray
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
@@ -39,7 +39,8 @@ def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
     if dst is D.complex32:
         return D.to_c32(a)  # each part rounded once, straight from the source
     if src in D.COMPLEX and dst is D.bool_:
-        return a != 0  # the standard: any non-zero part is True
+        nonzero: NDArray = a != 0  # the standard: any non-zero part is True
+        return nonzero
     if src in D.COMPLEX and dst not in D.COMPLEX:
         a, src = a.real, D.REAL_OF[src]
     if dst in D.INTEGER and a.size:
@@ -84,13 +85,14 @@ def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:
         )
 
 
-def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any = None) -> Array:
+def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True,
+           device: Device | None = None) -> Array:
     """Copy of ``x`` cast to ``dtype`` (GB/T 7.2.3.1).
 
     ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
     real keeps the real part; a value that does not fit an integer dtype raises.
     """
-    array_arg(x, "astype", "x")
+    x = array_arg(x, "astype", "x")
     check_device(device)
     dt = D.canonical(dtype)
     if dt is x.dtype:

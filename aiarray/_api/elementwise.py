@@ -6,6 +6,7 @@ functions themselves are thin: dispatch does validation, promotion and compute.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
 import numpy as np
@@ -164,7 +165,7 @@ def _clip_bound(x: Array, bound: object, name: str) -> NDArray | None:
     # Python int bounds outside an integer x's range clamp to the range.
     if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:
         info = np.iinfo(dt)
-        bound = min(max(int(bound), int(info.min)), int(info.max))
+        bound = min(max(int(typing.cast(int, bound)), int(info.min)), int(info.max))
     elif P.promote_scalar(dt, bound, key, P.policy_for(x)) is not dt:
         raise TypeMismatchError(f"clip(): {name}={bound!r} does not fit x's dtype {D.name_of(dt)}")
     value = bound.value if isinstance(bound, P.TypedScalar) else bound
@@ -177,7 +178,7 @@ def clip(x: Array, /, min: object = None, max: object = None) -> Array:
     ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in
     any of them gives NaN.  Integer bounds outside x's range are clamped to it.
     """
-    array_arg(x, "clip", "x")
+    x = array_arg(x, "clip", "x")
     if x.dtype not in D.REAL_NUMERIC:
         raise TypeMismatchError(f"clip() requires real numeric x, got dtype {D.name_of(x.dtype)}")
     lo = _clip_bound(x, min, "min")

@@ -15,7 +15,7 @@ from .._dispatch import array_arg
 from .._errors import AxisError, InvalidArgumentError, TypeMismatchError, message
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
-from .._typing import DType, NDArray
+from .._typing import Device, DType, NDArray
 from ._axes import int_arg, normalize_axis
 from .creation import DEFAULT_FLOAT
 
@@ -34,7 +34,7 @@ _TO_REAL = {D.complex32: D.float16, D.complex64: D.float32, D.complex128: D.floa
 # -- argument checks ---------------------------------------------------------------------
 def _input(x: object, func: str, kind: str) -> Array:
     """x as an Array of the category ``kind`` ('complex' or 'real')."""
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     allowed = D.COMPLEX if kind == "complex" else D.REAL_FLOAT
     if x._dtype not in allowed:
         hint = "complex64 or complex128" if kind == "complex" else "float32 or float64"
@@ -264,18 +264,20 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
     return Array._new(allocating(call, k, float(d), func=func).astype(dt), dt)
 
 
-def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+            device: Device | None = None) -> Array:
     """Sample frequencies of an n-point DFT: [0, 1, ..., -1] / (d*n); default float64."""
     return _frequencies(n, d, dtype, device, "fft.fftfreq", np.fft.fftfreq)
 
 
-def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+             device: Device | None = None) -> Array:
     """Sample frequencies of rfft's n//2 + 1 terms: [0, 1, ..., n//2] / (d*n)."""
     return _frequencies(n, d, dtype, device, "fft.rfftfreq", np.fft.rfftfreq)
 
 
 def _shift(x: object, axes: object, func: str, inverse: bool) -> Array:
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     if axes is None:
         ax: tuple[int, ...] = tuple(range(x.ndim))
     elif isinstance(axes, int | np.integer) and not isinstance(axes, bool | np.bool_):

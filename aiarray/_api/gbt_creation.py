@@ -25,8 +25,9 @@ from .._errors import (
     TypeMismatchError,
     message,
 )
-from .._typing import DType, NDArray
-from .creation import DEFAULT_FLOAT, asarray, shape_tuple, zeros
+from .._typing import Device, DType, NDArray
+from ._axes import shape_tuple
+from .creation import DEFAULT_FLOAT, asarray, zeros
 
 __all__ = ["from_buffer"]
 
@@ -87,8 +88,8 @@ def _kept(values: object, n: int, dt: DType | None) -> Array:
     return _flat(asarray(values[:n], dtype=dt))  # values past the end are never read
 
 
-def from_buffer(values: Any, /, shape: int | tuple[int, ...], *, dtype: Any = None,
-                device: Any = None) -> Array:
+def from_buffer(values: Any, /, shape: int | tuple[int, ...], *, dtype: DType | None = None,
+                device: Device | None = None) -> Array:
     """A new array of ``shape`` filled from the flat ``values`` (GB/T 7.2.1.1).
 
     The first ``prod(shape)`` values fill the array in row-major order.  Fewer

@@ -17,9 +17,9 @@ from .._errors import (
     message,
 )
 from .._typing import DType, NDArray
-from ._axes import normalize_axis, shape_tuple
+from ._axes import int_arg, normalize_axis, shape_tuple
 from .elementwise import _clip_bound
-from .gbt_transforms import int_arg, moved, slice_spec, wrap
+from .gbt_transforms import moved, slice_spec, wrap
 
 __all__ = ["clip_backward", "slice_backward", "trace_backward"]
 
@@ -89,7 +89,7 @@ def clip_backward(grad_output: Array, x: Array, /, min: object = None,
     shape (summed over axes that the bounds broadcast x along).
     """
     g = _grad(grad_output, "clip_backward")
-    array_arg(x, "clip_backward")
+    x = array_arg(x, "clip_backward")
     if x.dtype not in D.REAL_NUMERIC:
         raise TypeMismatchError(
             f"clip_backward() requires real numeric x, got dtype {D.name_of(x.dtype)}"

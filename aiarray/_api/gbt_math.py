@@ -31,8 +31,7 @@ from .._errors import (
 )
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
 from .._typing import DType, NDArray
-from ._axes import normalize_axis
-from .gbt_transforms import int_arg
+from ._axes import int_arg, normalize_axis
 from .linalg_base import trace_axes
 
 __all__ = ["allclose", "isclose", "multiply_add", "trace"]
@@ -134,7 +133,8 @@ def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
     if dt not in _ARITHMETIC:
         raise TypeMismatchError(f"multiply_add() requires numeric input, got {D.name_of(dt)}")
     _broadcast_shape("multiply_add", named, arrays)
-    return Array._new(multiply_add_core(*arrays, dt), dt)
+    a1, a2, a3 = arrays
+    return Array._new(multiply_add_core(a1, a2, a3, dt), dt)
 
 
 # -- trace (7.2.4.13) ---------------------------------------------------------------------
@@ -153,7 +153,7 @@ def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
     Note the defaults (0, 1) differ from ``linalg.trace``, which uses the last two
     axes.  Its gradient is ``aiarray.grad.trace_backward``.
     """
-    array_arg(x, "trace")
+    x = array_arg(x, "trace")
     D.check_category(x._dtype, "numeric", "trace")
     if x.ndim < 2:
         raise InvalidArgumentError(f"trace(): x must have at least 2 axes, got shape {x.shape}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import builtins
 import operator
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -171,7 +170,8 @@ def _symmetric_scale(m: NDArray, qmax: int, sd: DType) -> NDArray:
             while Fraction(float(flat[i])) * qmax > need:
                 flat[i] = np.nextafter(flat[i], down)
         s = flat.reshape(s.shape)
-    return np.maximum(s, D.finfo_of(sd).tiny)
+    out: NDArray = np.maximum(s, D.finfo_of(sd).tiny)
+    return out
 
 
 def _asymmetric_params(x: NDArray, dt: DType,
@@ -205,6 +205,11 @@ class QuantizedArray:
     """
 
     __slots__ = ("_axis", "_data", "_scale", "_scheme", "_zero_point")
+    _axis: int | None
+    _data: Array
+    _scale: Array
+    _scheme: str
+    _zero_point: Array
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise UninitializedError(
@@ -226,7 +231,8 @@ class QuantizedArray:
         raise AttributeError(f"QuantizedArray is immutable; cannot set {name!r}")
 
     @classmethod
-    def from_parts(cls, data: Array, /, scale: Any, zero_point: Any = None, *,
+    def from_parts(cls, data: Array, /, scale: float | Array,
+                   zero_point: int | Array | None = None, *,
                    axis: int | None = None, scheme: str = "symmetric") -> QuantizedArray:
         """A quantized array from its integer data, scale and zero point (GB/T 7.2.1.15).
 
@@ -237,7 +243,7 @@ class QuantizedArray:
         values fit ``data.dtype``; 0 for the symmetric scheme.  Inputs are copied.
         """
         func = "QuantizedArray.from_parts"
-        array_arg(data, func, "data")
+        data = array_arg(data, func, "data")
         dt = data.dtype
         if dt not in SCHEMES["asymmetric"]:
             raise TypeMismatchError(f"{func}(): data must be int8, uint8, int16 or uint16, "
@@ -301,7 +307,7 @@ class QuantizedArray:
         """The device holding the data (the CPU)."""
         return CPU
 
-    def dequantize(self, *, dtype: Any = D.float32) -> Array:
+    def dequantize(self, *, dtype: DType = D.float32) -> Array:
         """``(q - zero_point) * scale`` (formula (6)); same as :func:`dequantize`."""
         return dequantize(self, dtype=dtype)
 
@@ -316,9 +322,9 @@ class QuantizedArray:
 
 
 # -- functions -------------------------------------------------------------------------------
-def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
-             axis: int | None = None, scale: Any = None,
-             zero_point: Any = None) -> QuantizedArray:
+def quantize(x: Array, /, *, dtype: DType = D.int16, scheme: str = "symmetric",
+             axis: int | None = None, scale: float | Array | None = None,
+             zero_point: int | Array | None = None) -> QuantizedArray:
     """Quantize a real floating array to integers (GB/T 7.2.1.15).
 
     ``scheme='symmetric'`` (int8, int16; tensor-wise, or channel-wise along
@@ -332,7 +338,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
     The scale is float64 for float64 input, float32 otherwise.
     """
     func = "quantize"
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     if x.dtype not in D.REAL_FLOAT:
         raise TypeMismatchError(f"quantize(): x must be a real floating-point array, "
                                 f"got {D.name_of(x.dtype)}")
@@ -370,7 +376,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
     return QuantizedArray._make(q.astype(dt), s, zp, ax, scheme)
 
 
-def dequantize(q: QuantizedArray, /, *, dtype: Any = D.float32) -> Array:
+def dequantize(q: QuantizedArray, /, *, dtype: DType = D.float32) -> Array:
     """Real values ``(q - zero_point) * scale`` (GB/T 7.2.1.15, formula (6)).
 
     Computed in float64 (exact difference, one rounded product) and rounded once

@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins
 import math
 import sys
+import typing
 from typing import Any
 
 import numpy as np
@@ -22,7 +23,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._sizes import allocates, check_object_count, check_shape
-from .._typing import DType, NDArray
+from .._typing import Device, DType, NDArray
 from ._axes import int_arg, shape_tuple
 from .creation import DEFAULT_FLOAT
 
@@ -95,7 +96,7 @@ class Generator:
     def __init__(self, seed: int = 0) -> None:
         value = _seed(seed)
         seedseq = np.random.SeedSequence() if value == 0 else np.random.SeedSequence(value)
-        self._init(seedseq, int(seedseq.entropy) if value == 0 else value)
+        self._init(seedseq, int(typing.cast(int, seedseq.entropy)) if value == 0 else value)
 
     def _init(self, seedseq: np.random.SeedSequence, seed: int | None) -> None:
         self._seedseq = seedseq
@@ -131,7 +132,7 @@ class Generator:
     # -- distributions ------------------------------------------------------------
     @allocates
     def uniform(self, low: float = 0.0, high: float = 1.0, shape: Any = (), *,
-                dtype: Any = None, device: Any = None) -> Array:
+                dtype: DType | None = None, device: Device | None = None) -> Array:
         """Uniform samples in [low, high) (GB/T 7.2.1.7); see :func:`uniform`."""
         func = "uniform"
         lo, hi = _real(func, "low", low), _real(func, "high", high)
@@ -168,7 +169,7 @@ class Generator:
 
     @allocates
     def normal(self, mean: float = 0.0, std: float = 1.0, shape: Any = (), *,
-               dtype: Any = None, device: Any = None) -> Array:
+               dtype: DType | None = None, device: Device | None = None) -> Array:
         """Normal samples N(mean, std**2) (GB/T 7.2.1.8); see :func:`normal`."""
         func = "normal"
         mu, sigma = _real(func, "mean", mean), _real(func, "std", std)
@@ -185,8 +186,8 @@ class Generator:
         return Array._new(R.round_to(v, dt).reshape(dims), dt)
 
     @allocates
-    def bernoulli(self, p: Any, shape: Any = None, *, dtype: Any = None,
-                  device: Any = None) -> Array:
+    def bernoulli(self, p: Any, shape: Any = None, *, dtype: DType | None = None,
+                  device: Device | None = None) -> Array:
         """0-1 samples, 1 with probability p (GB/T 7.2.1.9); see :func:`bernoulli`."""
         func = "bernoulli"
         if type(p) is Array:
@@ -218,10 +219,10 @@ class Generator:
 
     @allocates
     def multinomial(self, probs: Array, num_samples: int, *, replacement: bool = False,
-                    device: Any = None) -> Array:
+                    device: Device | None = None) -> Array:
         """Indices drawn with weights ``probs`` (GB/T 7.2.1.10); see :func:`multinomial`."""
         func = "multinomial"
-        array_arg(probs, func, "probs")
+        probs = array_arg(probs, func, "probs")
         if probs.dtype not in D.REAL_NUMERIC:
             raise TypeMismatchError(f"multinomial(): probs must be a real numeric array, "
                                     f"got {D.name_of(probs.dtype)}")
@@ -255,7 +256,7 @@ class Generator:
         return Array._new(out.reshape(out.shape[1:]) if probs.ndim == 1 else out, _INT64)
 
     @allocates
-    def randperm(self, n: int, *, dtype: Any = _INT64, device: Any = None) -> Array:
+    def randperm(self, n: int, *, dtype: DType = _INT64, device: Device | None = None) -> Array:
         """A random permutation of 0 .. n-1 (GB/T 7.2.1.11); see :func:`randperm`."""
         func = "randperm"
         size = _count(func, "n", n)
@@ -307,8 +308,8 @@ def _without_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
 
 
 # -- one-shot functions ---------------------------------------------------------------
-def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: Any = None,
-            device: Any = None, seed: int = 0) -> Array:
+def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: DType | None = None,
+            device: Device | None = None, seed: int = 0) -> Array:
     """Array of uniform samples in [low, high) (GB/T 7.2.1.7).
 
     Each sample is ``low + (high - low) * u`` in float64 with u = k * 2**-53 from the
@@ -318,8 +319,8 @@ def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: Any 
     return Generator(seed).uniform(low, high, shape, dtype=dtype, device=device)
 
 
-def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: Any = None,
-           device: Any = None, seed: int = 0) -> Array:
+def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: DType | None = None,
+           device: Device | None = None, seed: int = 0) -> Array:
     """Array of normal samples with the given mean and standard deviation (GB/T 7.2.1.8).
 
     Box-Muller on pairs of PCG64 words, ``mean + std * z`` in float64, rounded once
@@ -328,7 +329,8 @@ def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: Any =
     return Generator(seed).normal(mean, std, shape, dtype=dtype, device=device)
 
 
-def bernoulli(p: Any, shape: Any = None, *, dtype: Any = None, device: Any = None,
+def bernoulli(p: Any, shape: Any = None, *, dtype: DType | None = None,
+              device: Device | None = None,
               seed: int = 0) -> Array:
     """Array of 0-1 (Bernoulli) samples, 1 with probability p (GB/T 7.2.1.9).
 
@@ -340,7 +342,7 @@ def bernoulli(p: Any, shape: Any = None, *, dtype: Any = None, device: Any = Non
 
 
 def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
-                device: Any = None, seed: int = 0) -> Array:
+                device: Device | None = None, seed: int = 0) -> Array:
     """int64 indices of categories drawn with weights ``probs`` (GB/T 7.2.1.10).
 
     ``probs`` is 1-D (k,) or 2-D (rows, k) of finite non-negative weights, not
@@ -352,6 +354,7 @@ def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
                                        device=device)
 
 
-def randperm(n: int, *, dtype: Any = _INT64, device: Any = None, seed: int = 0) -> Array:
+def randperm(n: int, *, dtype: DType = _INT64, device: Device | None = None,
+             seed: int = 0) -> Array:
     """1-D array holding a random permutation of 0, 1, ..., n-1 (GB/T 7.2.1.11)."""
     return Generator(seed).randperm(n, dtype=dtype, device=device)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+import typing
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -34,7 +35,7 @@ __all__ = [
     "SparseArray", "add", "coo_array", "from_dense", "matmul", "multiply", "subtract",
 ]
 
-Operand = Any  # SparseArray | Array | bool | int | float | complex
+Operand: TypeAlias = "SparseArray | Array | bool | int | float | complex"
 
 
 def _storage(dt: DType) -> DType:
@@ -53,7 +54,8 @@ def _linear(coords: NDArray, shape: tuple[int, ...], func: str) -> NDArray:
     if not shape:
         return np.zeros(coords.shape[1], np.intp)
     try:
-        return np.ravel_multi_index(tuple(coords), shape)
+        flat: NDArray = np.ravel_multi_index(tuple(coords), shape)
+        return flat
     except ValueError:
         raise InvalidArgumentError(
             f"{func}(): shape {shape} has {math.prod(shape)} elements; a sparse array's "
@@ -211,7 +213,7 @@ class SparseArray:
         return SparseArray._from_unsorted(_linear(coords, shape, "transpose"), self._data,
                                           shape, self._dtype)
 
-    def sum(self, axis: int | tuple[int, ...] | None = None, *, dtype: Any = None,
+    def sum(self, axis: int | tuple[int, ...] | None = None, *, dtype: DType | None = None,
             keepdims: bool = False) -> Array:
         """Sum over ``axis`` (default all) as a dense Array; dtype rules as ``aiarray.sum``."""
         axes = normalize_axes(axis, self.ndim, "sum")
@@ -248,10 +250,10 @@ class SparseArray:
     def __rmul__(self, other: Operand, /) -> SparseArray:
         return multiply(other, self)
 
-    def __matmul__(self, other: Operand, /) -> SparseArray | Array:
+    def __matmul__(self, other: SparseArray | Array, /) -> SparseArray | Array:
         return matmul(self, other)
 
-    def __rmatmul__(self, other: Operand, /) -> SparseArray | Array:
+    def __rmatmul__(self, other: SparseArray | Array, /) -> SparseArray | Array:
         return matmul(other, self)
 
     def __neg__(self) -> SparseArray:
@@ -268,7 +270,7 @@ class SparseArray:
 
 
 def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
-              dtype: Any = None) -> SparseArray:
+              dtype: DType | None = None) -> SparseArray:
     """A sparse array from the positions and values of its non-zero elements (GB/T 7.2.1.14).
 
     ``indices`` is an integer Array of shape ``(ndim, nnz)``: column j holds the
@@ -277,8 +279,8 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
     it.  Repeated positions are summed.  ``dtype`` casts the values (as ``astype``);
     by default they keep values' dtype.  Works for 2-D and n-D (and 0-d) shapes.
     """
-    array_arg(indices, "coo_array", "indices")
-    array_arg(values, "coo_array", "values")
+    indices = array_arg(indices, "coo_array", "indices")
+    values = array_arg(values, "coo_array", "values")
     try:
         dims = shape_tuple(shape, "shape")
     except (TypeMismatchError, InvalidArgumentError) as e:
@@ -315,7 +317,7 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
 
 def from_dense(x: Array, /) -> SparseArray:
     """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero)."""
-    array_arg(x, "from_dense", "x")
+    x = array_arg(x, "from_dense", "x")
     a = D.widen(x._array).reshape(-1)
     lin = np.flatnonzero(a != 0).astype(np.intp, copy=False)
     return SparseArray._new(lin, a[lin], x.shape, x.dtype)
@@ -331,7 +333,7 @@ def _check_operand(func: str, name: str, v: object) -> None:
         raise not_an_array(func, name, v)
 
 
-def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> DType:
+def _result_dtype(func: str, x1: object, x2: object, category: Collection[DType]) -> DType:
     _check_operand(func, "x1", x1)
     _check_operand(func, "x2", x2)
     if not (isinstance(x1, SparseArray) or isinstance(x2, SparseArray)):
@@ -339,7 +341,7 @@ def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> DTy
             f"sparse.{func}(): x1 or x2 must be a SparseArray (for dense arrays use "
             f"aiarray.{func})"
         )
-    dt = P.result_type(x1, x2)
+    dt = P.result_type_under(P.policy_for((x1, x2)), (x1, x2))  # (result_type's rule)
     if dt not in category:
         raise TypeMismatchError(f"{func}() does not support dtype {D.name_of(dt)}")
     return dt
@@ -392,8 +394,8 @@ def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: DType
     return lin[order], data[order]
 
 
-def _sparse_sparse(ufunc: np.ufunc, s1: SparseArray, s2: SparseArray, shape: tuple[int, ...],
-                   dt: DType, intersect: bool) -> SparseArray:
+def _sparse_sparse(ufunc: Callable[..., Any], s1: SparseArray, s2: SparseArray,
+                   shape: tuple[int, ...], dt: DType, intersect: bool) -> SparseArray:
     """``ufunc`` evaluated at every position stored in either operand (the others are 0)."""
     lin1, d1 = _broadcast_sparse(s1, shape, dt)
     lin2, d2 = _broadcast_sparse(s2, shape, dt)
@@ -419,10 +421,11 @@ def _elementwise(name: str, x1: Operand, x2: Operand) -> SparseArray | Array:
     dt = _result_dtype(name, x1, x2, op.allowed)
     shape = _broadcast_shape(name, x1, x2)
     ufunc = op.numpy
-    s1, s2 = isinstance(x1, SparseArray), isinstance(x2, SparseArray)
-    if s1 and s2:
+    if isinstance(x1, SparseArray) and isinstance(x2, SparseArray):
         return _sparse_sparse(ufunc, x1, x2, shape, dt, intersect=name == "multiply")
-    sp, other = (x1, x2) if s1 else (x2, x1)
+    s1 = isinstance(x1, SparseArray)
+    # (one of the two is sparse: _result_dtype checked it)
+    sp, other = typing.cast(SparseArray, x1 if s1 else x2), (x2 if s1 else x1)
     dense = _dense_in(other, dt)
     if name == "multiply" and not (dt in D.FLOAT and not np.isfinite(dense).all()):
         lin, data = _broadcast_sparse(sp, shape, dt)
@@ -460,7 +463,7 @@ def multiply(x1: Operand, x2: Operand, /) -> SparseArray:
     Positions that neither operand stores stay zero, unless the dense operand is
     infinite or NaN there (``0 * inf`` is NaN, as in the dense computation).
     """
-    return _elementwise("multiply", x1, x2)
+    return typing.cast(SparseArray, _elementwise("multiply", x1, x2))
 
 
 # -- matmul ----------------------------------------------------------------------------------------
@@ -515,7 +518,7 @@ def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: DType) -> SparseArray:
     return SparseArray._new(lin.astype(np.intp, copy=False), _round(prods, dt), shape, dt)
 
 
-def matmul(x1: Operand, x2: Operand, /) -> SparseArray | Array:
+def matmul(x1: SparseArray | Array, x2: SparseArray | Array, /) -> SparseArray | Array:
     """Matrix product with at least one sparse operand (1-D or 2-D operands).
 
     sparse @ dense and dense @ sparse give a dense Array; sparse @ sparse gives a

@@ -24,8 +24,8 @@ __all__ = ["take", "take_along_axis"]
 
 
 def _checked(func: str, x: object, indices: object) -> None:
-    array_arg(x, func, "x")
-    array_arg(indices, func, "indices", "integer")
+    x = array_arg(x, func, "x")
+    indices = array_arg(indices, func, "indices", "integer")
 
 
 def _in_bounds(func: str, indices: Array, n: int, axis: int) -> NDArray:

@@ -45,13 +45,13 @@ class Info:
         """All devices (a tuple, as 2025.12 asks)."""
         return DEVICES
 
-    def default_dtypes(self, *, device: Any = None) -> dict[str, DType]:
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         """Default dtypes for real floating, complex floating, integral and indexing."""
         check_device(device)
         return {"real floating": DEFAULT_FLOAT, "complex floating": DEFAULT_COMPLEX,
                 "integral": DEFAULT_INT, "indexing": DEFAULT_INT}
 
-    def dtypes(self, *, device: Any = None, kind: Any = None,
+    def dtypes(self, *, device: Device | None = None, kind: Any = None,
                extended: bool = False) -> dict[str, DType]:
         """Supported dtypes by name, optionally of a ``kind`` (a kind name or a tuple).
 

@@ -93,7 +93,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     return diagonal_axes(x, offset, -2, -1, "linalg.diagonal")
 
 
-def trace(x: Array, /, *, offset: int = 0, dtype: object = None) -> Array:
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """Sum of diagonal ``offset`` of each matrix (last two axes; GB/T 7.2.4.13).
 
     Numeric x.  dtype=None: x's dtype, except that signed integers narrower than int64
@@ -132,9 +132,12 @@ def _scaled_p_norm(mag: NDArray, p: float, axes: tuple[int, ...]) -> NDArray:
         s = np.min(mag, axis=axes, keepdims=True, initial=np.inf)
     s = np.where(np.isfinite(s) & (s > 0), s, 1.0)
     t = mag / s
+    out: NDArray
     if p == 2:
-        return s * np.sqrt(np.sum(t * t, axis=axes, keepdims=True))
-    return s * np.sum(t**p, axis=axes, keepdims=True) ** (1.0 / p)
+        out = s * np.sqrt(np.sum(t * t, axis=axes, keepdims=True))
+    else:
+        out = s * np.sum(t**p, axis=axes, keepdims=True) ** (1.0 / p)
+    return out
 
 
 def _vector_ord(ord: object, func: str) -> float:

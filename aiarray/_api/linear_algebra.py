@@ -22,10 +22,10 @@ from ._axes import int_arg
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
-def _numeric(func: str, x1: object, x2: object) -> DType:
+def _numeric(func: str, x1: Array, x2: Array) -> DType:
     """Check two numeric Arrays; their common dtype under the active policy."""
     for name, x in (("x1", x1), ("x2", x2)):
-        array_arg(x, func, name, "numeric")
+        x = array_arg(x, func, name, "numeric")
     return common_dtype(func, (x1, x2))
 
 
@@ -86,7 +86,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
 
 def matrix_transpose(x: Array, /) -> Array:
     """Transpose of the last two axes."""
-    array_arg(x, "matrix_transpose", "x")
+    x = array_arg(x, "matrix_transpose", "x")
     return x.mT
 
 

@@ -9,6 +9,7 @@ dtype.  bfloat16 / complex32 compute in float32 / complex64 and round back once.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,6 +21,9 @@ from .._numpy_path import quiet
 from .._registry import INT_TO_FLOAT
 from .._typing import DType, NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
+
+if TYPE_CHECKING:
+    from .gbt_sparse import SparseArray
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
@@ -41,7 +45,7 @@ _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
 D.like_float16(_KIND_RANK, _STAT_COMPUTE)  # bfloat16's entries, once it loads
 
 
-def _accumulation_dtype(x: Array, dtype: object, func: str) -> DType:
+def _accumulation_dtype(x: Array | SparseArray, dtype: object, func: str) -> DType:
     """The result dtype of sum/prod/cumulative_*: the standard's default or ``dtype``."""
     if dtype is None:
         return _ACCUMULATE.get(x._dtype, x._dtype)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -46,8 +47,8 @@ class Route:
 
     __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "precheck")
 
-    def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable,
-                 has_out: bool, precheck: Callable | None) -> None:
+    def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable[..., Any],
+                 has_out: bool, precheck: Callable[..., Any] | None) -> None:
         self.kernel = kernel
         self.numba = numba
         self.min_size = min_size
@@ -56,7 +57,7 @@ class Route:
         self.precheck = precheck
 
 
-def _no_negative_b(args: tuple) -> bool:
+def _no_negative_b(args: tuple[Any, ...]) -> bool:
     return not (args[1] < 0).any()
 
 
@@ -70,7 +71,7 @@ def _reciprocal(x: NDArray, out: NDArray) -> NDArray:
 
 
 # The ufunc (with out=) that equals the registry's NumPy function on these kinds.
-_THREAD_UFUNCS: dict[str, dict[str, Callable]] = {
+_THREAD_UFUNCS: dict[str, dict[str, Callable[..., Any]]] = {
     "tanh": {"f": np.tanh}, "expm1": {"f": np.expm1}, "reciprocal": {"fc": _reciprocal},
     "ceil": {"f": np.ceil}, "floor": {"f": np.floor}, "trunc": {"f": np.trunc},
     "round": {"f": np.rint}, "floor_divide": {"iu": np.floor_divide},
@@ -78,7 +79,7 @@ _THREAD_UFUNCS: dict[str, dict[str, Callable]] = {
 }
 
 
-def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
+def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable[..., Any], bool]:
     for kinds, func in _THREAD_UFUNCS.get(op.name, {}).items():
         if kind in kinds:
             return func, True
@@ -87,13 +88,13 @@ def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
     return op.numpy, False  # a wrapper: each chunk's result is copied into place
 
 
-def build_routes(tuning: _tuning.Tuning) -> dict:
+def build_routes(tuning: _tuning.Tuning) -> dict[Any, Any]:
     """{op: {dtype: Route}} for every registry op and numba-typable dtype.
 
     The plain rule: numba wherever a kernel exists that equals NumPy bit for bit
     (every op but the transcendental ones); NumPy's loop in threads otherwise.
     """
-    table: dict = {}
+    table: dict[Any, Any] = {}
     for op in OPS.values():
         if op.name in T.NO_LARGE_PATH:
             continue
@@ -123,7 +124,7 @@ def _flat(a: NDArray) -> NDArray:
     return a.reshape(-1)
 
 
-def _split_2d(shape: tuple, arrays: tuple) -> list | None:
+def _split_2d(shape: tuple[Any, ...], arrays: tuple[Any, ...]) -> list[Any] | None:
     """C-contiguous operands as 2-D views whose dims are 1 or the output's, or None."""
     nd = len(shape)
     padded = [(1,) * (nd - x.ndim) + x.shape for x in arrays]
@@ -169,10 +170,10 @@ class ParallelBackend(Backend):
             except ValueError:
                 pass
         self._tuning: _tuning.Tuning | None = None
-        self._routes: dict = {}
+        self._routes: dict[Any, Any] = {}
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
-        self._overrides: dict = {}
-        self._calibration: bool | dict = True  # True: the stored one, when there is one
+        self._overrides: dict[Any, Any] = {}
+        self._calibration: bool | dict[Any, Any] = True  # True: the stored one, when there is one
         _threads.WORKERS.resize(self._threads)
         _numba.set_threads(self._threads)
 
@@ -199,7 +200,7 @@ class ParallelBackend(Backend):
             return tuning
 
     def tune(self, *, l2: int | None = None, llc: int | None = None,
-             calibration: bool | dict = True, **overrides: object) -> _tuning.Tuning:
+             calibration: bool | dict[Any, Any] = True, **overrides: object) -> _tuning.Tuning:
         """Derive the start sizes again: for these cache sizes (default: the machine's),
         with ``calibration`` (True: the stored one if any; False: none; or the data),
         and with any :class:`_tuning.Tuning` field overridden (tests, benchmarks)."""
@@ -240,7 +241,7 @@ class ParallelBackend(Backend):
     def get_num_threads(self) -> int:
         return self._threads
 
-    def status(self) -> dict:
+    def status(self) -> dict[Any, Any]:
         tuning = self._tuning
         return {**_numba.status(), "backend": self.name, "threads": self._threads,
                 "pooled_bytes": _buffers.pooled_bytes(),
@@ -252,7 +253,7 @@ class ParallelBackend(Backend):
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
         return _numba.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
-    def _run_numba(self, route: Route, args: tuple, out: NDArray) -> bool:
+    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray) -> bool:
         """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
@@ -288,7 +289,7 @@ class ParallelBackend(Backend):
             self._retune()
         return self._routes.get(op, {}).get(dtype)
 
-    def elementwise(self, op: ElementwiseOp, args: tuple, dt: DType) -> NDArray | None:
+    def elementwise(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         route = self.route(op, dt)
         if route is None:
             return None
@@ -315,7 +316,7 @@ class ParallelBackend(Backend):
             return out
         return _threads.elementwise(route.func, route.has_out, args, out)
 
-    def converting(self, op: ElementwiseOp, args: tuple, dt: DType) -> NDArray | None:
+    def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
         contiguous operands, and no pre-check."""
         route = self.route(op, dt)
@@ -383,7 +384,7 @@ class ParallelBackend(Backend):
             and (dtype is None or np.dtype(dtype) == a.dtype))
         return t.elements(t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes, a.dtype)
 
-    def reduce(self, name: str, a: NDArray, axis: int | tuple | None = None,
+    def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,
                dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
         """Bitwise NumPy's for sums, products and means, which split where NumPy's
         pairwise summation splits and run NumPy's loops in threads (full float sums: a
@@ -421,8 +422,8 @@ class ParallelBackend(Backend):
         return _threads.reduce(name, a, axis, dtype, keepdims, threads_min)
 
     # -- compiling ahead -----------------------------------------------------------
-    def warmup(self, names: tuple = ("add",), dtypes: tuple = ("float64",),
-               variants: tuple = ("v", "vv", "vs")) -> None:
+    def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),
+               variants: tuple[Any, ...] = ("v", "vv", "vs")) -> None:
         """Compile (or load from the disk cache) kernels now, in the calling thread."""
         for name in names:
             op = OPS[name]

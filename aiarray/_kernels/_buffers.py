@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,7 @@ def _free_refs() -> int:
 _FREE = _free_refs()
 
 
-def empty(shape: tuple, dtype: DType) -> NDArray:
+def empty(shape: tuple[Any, ...], dtype: DType) -> NDArray:
     """An uninitialized C-contiguous array, from the pool when it is large."""
     dtype = np.dtype(dtype)
     n = 1

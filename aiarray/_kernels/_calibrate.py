@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -52,7 +53,7 @@ def other_load(window: float = 0.25) -> float | None:
     return max(0.0, (busy1 - busy0 - own) / (window * hz))
 
 
-def best_times(funcs: list[Callable], reps: int, block: int = 1) -> list[float]:
+def best_times(funcs: list[Callable[..., Any]], reps: int, block: int = 1) -> list[float]:
     """Shortest time of ``block`` back-to-back calls of each callable, the callables
     interleaved.  The minimum, not the median: other processes only ever make a run
     slower, and the parallel routes more so."""
@@ -74,8 +75,8 @@ def _operand(dt: DType, n: int, low: float = 0.1, high: float = 10.0) -> NDArray
     return rng.uniform(low, high, n).astype(dt)
 
 
-def break_even(base: Callable[[int], Callable], ours: Callable[[int], Callable],
-               reps: int, timer: Callable = best_times) -> int:
+def break_even(base: Callable[[int], Callable[..., Any]], ours: Callable[[int], Callable[..., Any]],
+               reps: int, timer: Callable[..., Any] = best_times) -> int:
     """The smallest power of two from which ``ours(n)()`` beats ``base(n)()`` by 5%, as
     does the next one and at least 80% of the larger ones (one noisy loss on a shared
     machine must not move it 16x); ``NO_LIMIT`` when none does.  Blocks of 5
@@ -94,16 +95,17 @@ def break_even(base: Callable[[int], Callable], ours: Callable[[int], Callable],
     return NO_LIMIT
 
 
-def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable, Callable]:
+def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable[..., Any], Callable[...,
+                 Any]]:
     """(NumPy's call, the route's call) factories for ``name`` on ``dtype``."""
     op, dt = OPS[name], np.dtype(dtype)
     route = BACKEND.route(op, dt)
 
-    def base(n: int) -> Callable:
+    def base(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         return lambda: quiet(op.numpy, *args)
 
-    def ours(n: int) -> Callable:
+    def ours(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         if numba:
             return lambda: BACKEND._run_numba(route, args, _buffers.empty(args[0].shape, dt))
@@ -113,14 +115,14 @@ def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable, Callable
     return base, ours
 
 
-def _reduction(dtype: str) -> tuple[Callable, Callable]:
+def _reduction(dtype: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
     dt = np.dtype(dtype)
 
-    def base(n: int) -> Callable:
+    def base(n: int) -> Callable[..., Any]:
         a = _operand(dt, n)
         return lambda: np.sum(a)
 
-    def ours(n: int) -> Callable:
+    def ours(n: int) -> Callable[..., Any]:
         a = _operand(dt, n)
         return lambda: BACKEND.reduce("sum", a)
 
@@ -144,7 +146,7 @@ def costly_ns(reps: int, n: int = 1 << 16) -> dict[str, float]:
     return out
 
 
-def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict:
+def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict[Any, Any]:
     """Measure this machine (every thread in use); the data ``_tuning.derive`` reads."""
     threads = BACKEND.get_num_threads()
     if threads < 2:

@@ -27,6 +27,7 @@ import os
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -35,10 +36,10 @@ from .._typing import NDArray
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
 _mod = None
-_ready: dict = {}  # (kernel name, signature key) -> dispatcher
-_failed: set = set()
-_asked: set = set()
-_tasks: queue.SimpleQueue = queue.SimpleQueue()
+_ready: dict[Any, Any] = {}  # (kernel name, signature key) -> dispatcher
+_failed: set[Any] = set()
+_asked: set[Any] = set()
+_tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
 _lock = threading.Lock()
 _load_lock = threading.Lock()
 _launch_lock: threading.Lock | None = None
@@ -47,12 +48,12 @@ _pid = os.getpid()
 _sync = os.environ.get("AIARRAY_KERNELS_SYNC", "") == "1"
 _disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
 _threads = 1
-_nb_get: Callable | None = None
-_nb_set: Callable | None = None
-_typeof: Callable | None = None
+_nb_get: Callable[..., Any] | None = None
+_nb_set: Callable[..., Any] | None = None
+_typeof: Callable[..., Any] | None = None
 _nb_max = 1
 _worker: threading.Thread | None = None
-_place: Callable | None = None  # _placement.place under the omp layer
+_place: Callable[..., Any] | None = None  # _placement.place under the omp layer
 
 
 def set_sync(flag: bool) -> None:
@@ -71,7 +72,7 @@ def available() -> bool:
     return not _disabled and _state != "failed" and os.getpid() == _pid
 
 
-def status() -> dict:
+def status() -> dict[Any, Any]:
     """The loader's state, for diagnostics and tests."""
     return {"state": _state, "layer": _layer, "ready": len(_ready), "failed": sorted(_failed),
             "error": repr(_error) if _error else None, "sync": _sync}
@@ -108,7 +109,7 @@ def _load() -> None:
             _state = "failed"
 
 
-def spec_of(*args: object) -> tuple:
+def spec_of(*args: object) -> tuple[Any, ...]:
     """The ``spec`` of :func:`kernel` for these call arguments.
 
     Arrays: ("a", dtype char, ndim, writeable); NumPy scalars: ("s", char, 0, True);
@@ -119,7 +120,7 @@ def spec_of(*args: object) -> tuple:
                  else ("s", np.dtype(type(a)).char, 0, True) for a in args)
 
 
-def _sample(spec: tuple) -> tuple:
+def _sample(spec: tuple[Any, ...]) -> tuple[Any, ...]:
     """Small arguments with the types and layouts of a real call (for compiling)."""
     out = []
     for kind, dt, shape_nd, writeable in spec:
@@ -133,7 +134,7 @@ def _sample(spec: tuple) -> tuple:
     return tuple(out)
 
 
-def _compile(key: tuple, launch_once: bool = True) -> None:
+def _compile(key: tuple[Any, ...], launch_once: bool = True) -> None:
     name, spec = key
     try:
         disp = getattr(_mod, name)
@@ -158,7 +159,7 @@ def _run_worker() -> None:
             _compile(key)
 
 
-def kernel(name: str, spec: tuple) -> Callable | None:
+def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
     """The dispatcher for ``name`` if compiled for ``spec``, else None (and ask for it).
 
     ``spec`` is a tuple of (``"a"`` array | ``"s"`` scalar, dtype char, ndim,
@@ -187,7 +188,7 @@ def kernel(name: str, spec: tuple) -> Callable | None:
     return None
 
 
-def compile_now(name: str, spec: tuple) -> Callable | None:
+def compile_now(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
     """The dispatcher for ``name`` compiled for ``spec`` in the calling thread (or
     loaded from numba's disk cache); None when it cannot be."""
     disp = _ready.get((name, spec))
@@ -236,7 +237,7 @@ def team_tids(size: int) -> NDArray | None:
     return out
 
 
-def launch(disp: Callable, args: tuple) -> None:
+def launch(disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
     under omp the team's workers are first kept off the caller's CPU (``_placement``)."""
     n = min(_threads, _nb_max)

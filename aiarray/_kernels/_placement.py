@@ -32,6 +32,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from .._typing import NDArray
 
@@ -52,7 +53,7 @@ def _sched_getcpu() -> Callable[[], int] | None:
     return fn
 
 
-def enabled_by_env(environ: dict | None = None) -> bool:
+def enabled_by_env(environ: dict[Any, Any] | None = None) -> bool:
     """True when ``AIARRAY_PIN_THREADS=1`` and the user does not bind OpenMP threads."""
     env = os.environ if environ is None else environ
     return env.get("AIARRAY_PIN_THREADS", "0") == "1" and not any(
@@ -147,7 +148,7 @@ def place(size: int, team_tids: Callable[[int], NDArray | None]) -> None:
 
 
 _pool_team: Team | None = None
-_pool_ids: tuple = ()
+_pool_ids: tuple[Any, ...] = ()
 
 
 def place_pool(workers: list[int]) -> None:

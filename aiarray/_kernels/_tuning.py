@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -61,7 +62,7 @@ class Tuning:
     # Calibrated: NumPy's own ns per element of each costly op ("sin/f"), and the NumPy
     # work (ns) from which the pool pays; a costly op then starts where NumPy's call
     # takes that long.
-    costly_ns: dict = field(default_factory=dict)
+    costly_ns: dict[Any, Any] = field(default_factory=dict)
     threads_min_ns: float = 0.0
     forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
     source: str = "machine"
@@ -86,7 +87,7 @@ class Tuning:
         return min(size, limit)
 
 
-def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
+def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None = None,
            forced: int | None = None) -> Tuning:
     """The tuning for ``threads`` threads on a machine with these caches.
 
@@ -101,7 +102,7 @@ def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
            "costly_bytes": COSTLY * l2, "reduce_kernel_bytes": REDUCE_KERNEL * l2,
            "reduce_threads_bytes": REDUCE_THREADS * l2}
     source = "machine"
-    extra: dict = {}
+    extra: dict[Any, Any] = {}
     if calibration:
         for name in per:
             value = calibration.get("per_thread", {}).get(name)
@@ -157,7 +158,7 @@ def calibration_path(l2: int, llc: int) -> Path:
     return _machine.user_cache_dir() / f"calibration-{machine_key(l2, llc)}.json"
 
 
-def load_calibration(l2: int, llc: int) -> dict | None:
+def load_calibration(l2: int, llc: int) -> dict[Any, Any] | None:
     """The stored calibration of this machine and these versions, or None."""
     import json
 
@@ -170,7 +171,7 @@ def load_calibration(l2: int, llc: int) -> dict | None:
     return data
 
 
-def save_calibration(l2: int, llc: int, data: dict) -> Path:
+def save_calibration(l2: int, llc: int, data: dict[Any, Any]) -> Path:
     """Store ``data`` for this machine; returns the file written."""
     import json
 
@@ -182,7 +183,7 @@ def save_calibration(l2: int, llc: int, data: dict) -> Path:
     return path
 
 
-def describe(tuning: Tuning) -> dict:
+def describe(tuning: Tuning) -> dict[Any, Any]:
     """The tuning as plain data (for ``status()`` and the CLI)."""
     out = asdict(tuning)
     out["costly_ns"] = len(tuning.costly_ns)
