@@ -174,7 +174,7 @@ def _release(address: int | None, exported: dict[int, Any] = _exported) -> None:
 _deleter = _immortal(Deleter(_release))
 
 
-@CFUNCTYPE(None, c_void_p)
+@CFUNCTYPE(None, c_void_p)  # type: ignore[untyped-decorator]  # (ctypes: no annotations)
 def _capsule_destructor(capsule: int, names: tuple[Any, ...] = (NAME, NAME_VERSIONED),
                         is_valid: Any = _capsule_is_valid, pointer: Any = _capsule_pointer,
                         release: Any = _release) -> None:

@@ -97,7 +97,7 @@ def run_both(script: str, args: list[str], policies: tuple[str, str], timeout: f
     return runs[0], runs[1]
 
 
-def _finish(run: Run, trace: str, out: Any, err: Any, proc: subprocess.Popen,
+def _finish(run: Run, trace: str, out: Any, err: Any, proc: subprocess.Popen[Any],
             timeout: float) -> Run:
     """Wait for one run's process (killing it after ``timeout`` s) and read what it left."""
     try:
@@ -161,7 +161,7 @@ def _as_operand(d: dict[str, Any]) -> object:
         return D.FROM_NAME.get(d["dtype"])
     if kind in ("typed-scalar", "numpy-scalar"):
         dt = D.FROM_NAME.get(d["dtype"])
-        return None if dt is None else P.TypedScalar(None, dt)
+        return None if dt is None else P.TypedScalar(0, dt)  # (only its dtype is explained)
     text = d.get("value", "")
     try:
         if kind == "py-bool":
@@ -177,7 +177,7 @@ def _as_operand(d: dict[str, Any]) -> object:
     return None
 
 
-def _explain(policy: str, a: object, b: object) -> dict[str, Any]:
+def _explain(policy: str, a: Any, b: Any) -> dict[str, Any]:
     with P.promotion_policy(policy):
         e = P.explain_promotion(a, b)
     return {"result": None if e.result is None else D.name_of(e.result), "policy": e.policy,
@@ -217,7 +217,7 @@ def _int_to_float_use(op: str) -> str | None:
     return None
 
 
-def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | None:
+def _int_to_float_rule(policy: str, op: str, dtype: Any) -> dict[str, Any] | None:
     """The rule that makes an integer input of a floating-valued op floating."""
     use = _int_to_float_use(op)
     if use is None or dtype not in INT_TO_FLOAT:
@@ -260,7 +260,7 @@ def classify(ref: dict[Any, Any], tgt: dict[Any, Any]) -> str | None:
         if er and et and er["type"] == et["type"]:
             return None
         return "error"
-    rr, rt = ref.get("result"), tgt.get("result")
+    rr, rt = ref.get("result") or {}, tgt.get("result") or {}
     if rr == rt:
         return None
     if rr.get("kind") != rt.get("kind") or rr.get("dtype") != rt.get("dtype"):
@@ -271,7 +271,7 @@ def classify(ref: dict[Any, Any], tgt: dict[Any, Any]) -> str | None:
 
 
 def _inputs_equal(ref: dict[Any, Any], tgt: dict[Any, Any]) -> bool:
-    return ref["args"] == tgt["args"] and ref["kwargs"] == tgt["kwargs"]
+    return bool(ref["args"] == tgt["args"] and ref["kwargs"] == tgt["kwargs"])
 
 
 def value_difference(ref: dict[Any, Any], tgt: dict[Any, Any]) -> dict[str, Any] | None:
@@ -457,7 +457,8 @@ def _operand_text(d: dict[str, Any]) -> str:
         inner = ", ".join(_operand_text(x) for x in d["items"])
         more = ", ..." if d["length"] > len(d["items"]) else ""
         return f"[{inner}{more}]"
-    return d.get("value") or d.get("type", "?")
+    text: str = d.get("value") or d.get("type", "?")
+    return text
 
 
 def _result_text(d: dict[str, Any]) -> str:
@@ -465,7 +466,8 @@ def _result_text(d: dict[str, Any]) -> str:
         e = d["error"]
         return f"raises {e['type']}: {e['message']}"
     if d.get("kind") in ("array", "ndarray"):
-        return d["dtype"]
+        name: str = d["dtype"]
+        return name
     return _operand_text(d)
 
 
@@ -594,4 +596,5 @@ def main(argv: Sequence[str]) -> int:
                         ns.parallel)
     report = build_report(str(script.resolve()), ref, tgt, policies)
     print(json.dumps(report, indent=2) if ns.json else render(report, ns.all))
-    return report["exit_code"]
+    code: int = report["exit_code"]
+    return code

@@ -77,7 +77,8 @@ def _digest(a: NDArray) -> str:
     data = np.ascontiguousarray(a)
     h = hashlib.blake2b(digest_size=10)
     h.update(str((data.dtype.str, data.shape)).encode())
-    h.update(data.view(np.uint8).reshape(-1) if data.size else b"")
+    # (an ndarray is a buffer: NumPy's stubs declare __buffer__ for Python 3.12+ only)
+    h.update(data.view(np.uint8).reshape(-1) if data.size else b"")  # type: ignore[arg-type]
     return h.hexdigest()
 
 
@@ -108,7 +109,7 @@ def describe(value: object, depth: int = 0) -> dict[str, Any]:
     return {"kind": "other", "type": type(value).__name__}
 
 
-def _dtype_name(value: object) -> str:
+def _dtype_name(value: Any) -> str:
     try:
         return D.name_of(D.canonical(np.dtype(value) if not isinstance(value, np.dtype)
                                      else value))
@@ -287,8 +288,8 @@ def _patch_array(tracer: Tracer) -> None:
             if name in ("__array_ufunc__", "__array_function__"):
                 setattr(Array, name, _numpy_protocol(tracer, fn, name == "__array_ufunc__"))
             elif name in by_dunder:
-                op, sym = by_dunder[name]
-                setattr(Array, name, tracer.wrap(op, fn, operator=sym))
+                op_name, sym = by_dunder[name]
+                setattr(Array, name, tracer.wrap(op_name, fn, operator=sym))
             elif not name.startswith("_"):
                 setattr(Array, name, tracer.wrap(f"Array.{name}", fn, operator=f"x.{name}()"))
 

@@ -189,9 +189,8 @@ class ParallelBackend(Backend):
                 self._caches = _machine.cache_sizes()
             l2, llc = self._caches
             cal = self._calibration
-            if cal is True:
-                cal = _tuning.load_calibration(l2, llc)
-            tuning = _tuning.derive(self._threads, l2, llc, cal or None, forced_size())
+            data = _tuning.load_calibration(l2, llc) if cal is True else cal
+            tuning = _tuning.derive(self._threads, l2, llc, data or None, forced_size())
             if self._overrides:
                 tuning = _tuning.with_overrides(tuning, **self._overrides)
             self._routes = build_routes(tuning)
@@ -260,7 +259,7 @@ class ParallelBackend(Backend):
                 return False
         workers = self._streams(out)
         if len(args) == 1:
-            call = (_flat(args[0]), _flat(out), workers)
+            call: tuple[Any, ...] = (_flat(args[0]), _flat(out), workers)
             variant = "v"
         else:
             a, b = args
@@ -287,7 +286,8 @@ class ParallelBackend(Backend):
         """The route of ``op`` on ``dtype`` (None: NumPy at every size)."""
         if self._tuning is None:
             self._retune()
-        return self._routes.get(op, {}).get(dtype)
+        found: Route | None = self._routes.get(op, {}).get(dtype)
+        return found
 
     def elementwise(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         route = self.route(op, dt)
@@ -363,8 +363,8 @@ class ParallelBackend(Backend):
         out = _buffers.empty(shape, dtype)
         if _numba.available():
             variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
-            call = tuple(_flat(x) if v == "v" else x.reshape(())[()]
-                         for x, v in zip(arrays, variant))
+            call: tuple[Any, ...] = tuple(_flat(x) if v == "v" else x.reshape(())[()]
+                                          for x, v in zip(arrays, variant))
             call = (*call, _flat(out), self._streams(out))
             kinds = "b" if dtype.kind == "b" else "iuf"
             disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
@@ -375,7 +375,7 @@ class ParallelBackend(Backend):
         return _threads.elementwise(_fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
-    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: object) -> int:
+    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None) -> int:
         """Input elements from which a reduction's parallel route beats NumPy's loop."""
         t = self.tuning()
         full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
@@ -397,20 +397,23 @@ class ParallelBackend(Backend):
             return None
         if a.size < self._reduce_min_size(name, a, axis, dtype):
             return None
+        one: int | None  # the one axis reduced, or None: all of them
         if isinstance(axis, tuple):
             axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []
             if len(axes) == a.ndim:
-                axis = None
+                one = None
             elif len(axes) == 1:
-                axis = axes[0]
+                one = axes[0]
             else:
                 return None
         elif axis is not None:
             if not -a.ndim <= axis < a.ndim:
                 return None
-            axis %= a.ndim
+            one = axis % a.ndim
+        else:
+            one = None
         if name in ("min", "max"):
-            if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
+            if (one is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
                     or not _numba.available():
                 return None
             out = _reductions.extreme(name, a.reshape(-1))
@@ -419,7 +422,7 @@ class ParallelBackend(Backend):
             return out.reshape((1,) * a.ndim) if keepdims else out
         t = self.tuning()
         threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
-        return _threads.reduce(name, a, axis, dtype, keepdims, threads_min)
+        return _threads.reduce(name, a, one, dtype, keepdims, threads_min)
 
     # -- compiling ahead -----------------------------------------------------------
     def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),

@@ -66,7 +66,7 @@ def empty(shape: tuple[Any, ...], dtype: DType) -> NDArray:
                 found = k
                 break
         if found is None:
-            buf = np.empty(nbytes, np.uint8)
+            buf: NDArray = np.empty(nbytes, np.uint8)
             _pool.append(buf)
             _trim()
         else:  # most recently used last

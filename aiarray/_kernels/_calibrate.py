@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._backend import NO_LIMIT
+from .._errors import InternalError
 from .._numpy_path import quiet
 from .._registry import OPS
 from .._typing import DType, NDArray
@@ -49,6 +50,8 @@ def other_load(window: float = 0.25) -> float | None:
         return None
     time.sleep(window)
     busy1, own1 = _busy_ticks(), os.times()
+    if busy1 is None:
+        return None
     own = (own1.user + own1.system - own0.user - own0.system) * hz
     return max(0.0, (busy1 - busy0 - own) / (window * hz))
 
@@ -95,11 +98,15 @@ def break_even(base: Callable[[int], Callable[..., Any]], ours: Callable[[int], 
     return NO_LIMIT
 
 
-def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable[..., Any], Callable[...,
-                 Any]]:
-    """(NumPy's call, the route's call) factories for ``name`` on ``dtype``."""
+def _elementwise(name: str, dtype: str,
+                 numba: bool) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(NumPy's call, the route's call) factories for ``name`` on ``dtype`` (an op the
+    parallel backend has a route for)."""
     op, dt = OPS[name], np.dtype(dtype)
-    route = BACKEND.route(op, dt)
+    found = BACKEND.route(op, dt)
+    if found is None:
+        raise InternalError(f"calibrate: no parallel route for {name} on {dtype}")
+    route = found
 
     def base(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))

@@ -35,10 +35,12 @@ from .._typing import NDArray
 
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
-_mod = None
-_ready: dict[Any, Any] = {}  # (kernel name, signature key) -> dispatcher
-_failed: set[Any] = set()
-_asked: set[Any] = set()
+# Set when numba loads (_load); read only once _state is "ready":
+_mod: Any = None  # aiarray._kernels._generated
+# (kernel name, signature key) -> dispatcher
+_ready: dict[tuple[str, tuple[Any, ...]], Callable[..., Any]] = {}
+_failed: set[str] = set()
+_asked: set[tuple[str, tuple[Any, ...]]] = set()
 _tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
 _lock = threading.Lock()
 _load_lock = threading.Lock()
@@ -48,9 +50,9 @@ _pid = os.getpid()
 _sync = os.environ.get("AIARRAY_KERNELS_SYNC", "") == "1"
 _disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
 _threads = 1
-_nb_get: Callable[..., Any] | None = None
-_nb_set: Callable[..., Any] | None = None
-_typeof: Callable[..., Any] | None = None
+_nb_get: Any = None  # numba.get_num_threads
+_nb_set: Any = None  # numba.set_num_threads
+_typeof: Any = None  # numba.typeof
 _nb_max = 1
 _worker: threading.Thread | None = None
 _place: Callable[..., Any] | None = None  # _placement.place under the omp layer
@@ -88,12 +90,12 @@ def _load() -> None:
         _state = "loading"
         try:
             import numba
-            from numba.np.ufunc import parallel
+            from numba.np.ufunc import parallel, threading_layer
 
             from . import _generated
 
             parallel._launch_threads()
-            _layer = numba.threading_layer()
+            _layer = threading_layer()
             _launch_lock = threading.Lock() if _layer == "workqueue" else None
             if _layer == "omp":
                 from . import _placement
@@ -101,7 +103,7 @@ def _load() -> None:
                 _place = _placement.place
             _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
             _typeof = numba.typeof
-            _nb_max = numba.config.NUMBA_NUM_THREADS
+            _nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
             _mod = _generated
             _state = "ready"
         except Exception as e:  # numba missing or broken: NumPy routes only

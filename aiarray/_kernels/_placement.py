@@ -32,7 +32,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from .._typing import NDArray
 
@@ -134,11 +134,14 @@ def place(size: int, team_tids: Callable[[int], NDArray | None]) -> None:
     """
     if not _enabled or size < 2 or (_getcpu is None and not _ready()):
         return
+    getcpu = _getcpu
+    if getcpu is None:  # (set by _ready() above)
+        return
     me = threading.get_native_id()
-    team = _teams.get(me, False)
+    team: Team | Literal[False] | None = _teams.get(me, False)
     if team is None:
         return  # finding this team right now (team_tids launches too)
-    cpu = _getcpu()
+    cpu = getcpu()
     if team is False or team.size != size:
         team = _find(me, size, team_tids)
         if team is None:
@@ -166,7 +169,8 @@ def place_pool(workers: list[int]) -> None:
         bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
         team = _pool_team = Team(len(ids) + 1, bindable, allowed)
         _pool_ids = ids
-    if not _follow(team, _getcpu()):
+    getcpu = _getcpu
+    if getcpu is not None and not _follow(team, getcpu()):  # (set by _ready() above)
         _pool_team = None
 
 

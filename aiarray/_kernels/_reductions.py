@@ -12,14 +12,16 @@ import numpy as np
 from .._typing import DType, NDArray
 from . import _numba
 
-_KEYS = {np.dtype(np.float32): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.int64)}
+_KEYS: dict[DType, DType] = {np.dtype(np.float32): np.dtype(np.int32),
+                             np.dtype(np.float64): np.dtype(np.int64)}
 
 
 def key_to_float(key: np.integer, dtype: DType) -> NDArray:
     """The float (0-d array of ``dtype``) whose order key ``extreme_float`` made."""
     k = np.asarray(key)
     shift = k.dtype.type(8 * k.itemsize - 1)
-    return (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+    out: NDArray = (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+    return out
 
 
 def extreme(name: str, vec: NDArray) -> NDArray | None:

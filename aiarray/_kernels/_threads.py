@@ -141,7 +141,8 @@ def elementwise(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...],
     args = tuple(a if a.ndim == nd else a.reshape((1,) * (nd - a.ndim) + a.shape)
                  for a in args)
     parts = WORKERS.n if nd and out.shape[0] >= WORKERS.n else 1
-    tasks = [(func, has_out, args, out, lo, hi) for lo, hi in bounds(out.shape[0], parts)]
+    tasks: list[tuple[Callable[..., Any], bool, tuple[Any, ...], NDArray, int, int | None]] = [
+        (func, has_out, args, out, lo, hi) for lo, hi in bounds(out.shape[0], parts)]
     if nd == 0 or not tasks:
         tasks = [(func, has_out, args, out, 0, None)]
     WORKERS.run(_chunk, tasks)
@@ -166,13 +167,14 @@ def _pairwise_pieces(lo: int, hi: int, depth: int) -> list[Any] | tuple[Any, ...
     return [_pairwise_pieces(lo, lo + n2, depth - 1), _pairwise_pieces(lo + n2, hi, depth - 1)]
 
 
-def _leaves(tree: list[Any]) -> list[Any]:
+def _leaves(tree: list[Any] | tuple[Any, ...]) -> list[Any]:
     if isinstance(tree, tuple):
         return [tree]
     return [leaf for t in tree for leaf in _leaves(t)]
 
 
-def _combine(tree: list[Any], values: dict[Any, Any], add: Callable[..., Any]) -> object:
+def _combine(tree: list[Any] | tuple[Any, ...], values: dict[Any, Any],
+             add: Callable[..., Any]) -> object:
     if isinstance(tree, tuple):
         return values[tree]
     left, right = (_combine(t, values, add) for t in tree)
@@ -206,7 +208,7 @@ def _kernel_leaf_sums(a: NDArray, leaves: list[Any]) -> list[Any] | None:
     return list(out)
 
 
-def _flat_sum(a: NDArray, dtype: DType, threads_min: int) -> NDArray:
+def _flat_sum(a: NDArray, dtype: DType | None, threads_min: int) -> NDArray:
     """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
 
     The leaves are summed by the numba kernel when it is ready (float32/float64),
@@ -228,7 +230,7 @@ _REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
 
 
 def _flat_reduce(name: str, ufunc: np.ufunc, vec: NDArray, acc: DType | None,
-                 kw: dict[Any, Any], threads_min: int) -> NDArray:
+                 kw: dict[str, Any], threads_min: int) -> NDArray:
     """The reduction of a 1-D contiguous array, as a 0-d array."""
     if name == "sum" and vec.dtype.kind == "f":
         return _flat_sum(vec, acc, threads_min)
@@ -267,7 +269,7 @@ def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
         return None
     if not a.flags.c_contiguous or a.ndim == 0:
         return None
-    kw = {"dtype": acc}
+    kw: dict[str, Any] = {"dtype": acc}
     if axis is None or a.ndim == 1:
         out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw, threads_min)
         return out.reshape((1,) * a.ndim) if keepdims else out

@@ -102,7 +102,7 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
            "costly_bytes": COSTLY * l2, "reduce_kernel_bytes": REDUCE_KERNEL * l2,
            "reduce_threads_bytes": REDUCE_THREADS * l2}
     source = "machine"
-    extra: dict[Any, Any] = {}
+    extra: dict[str, Any] = {}
     if calibration:
         for name in per:
             value = calibration.get("per_thread", {}).get(name)
@@ -111,12 +111,13 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
         extra = {"costly_ns": dict(calibration.get("costly_ns", {})),
                  "threads_min_ns": float(calibration.get("threads_min_ns", 0.0))}
         source = "calibrated"
-    sizes = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads) for name, v in per.items()}
+    sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
+                             for name, v in per.items()}
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
                   **sizes, **extra)
 
 
-def with_overrides(tuning: Tuning, **fields: object) -> Tuning:
+def with_overrides(tuning: Tuning, **fields: Any) -> Tuning:
     """``tuning`` with some fields replaced (tests, benchmarks)."""
     return replace(tuning, **fields)
 
@@ -131,7 +132,9 @@ def _numba_version() -> str:
 
     try:
         spec = importlib.util.find_spec("numba")
-        origin = Path(spec.origin) if spec and spec.origin else None
+        if spec is None or not spec.origin:
+            return "-"
+        origin = Path(spec.origin)
         return f"{zlib.crc32((origin.parent / '_version.py').read_bytes()):08x}"
     except (OSError, ImportError, ValueError, AttributeError):
         return "-"
