@@ -429,7 +429,7 @@ def _refresh() -> None:
 
 def _lookup_backend(name: object) -> B.Backend:
     try:
-        return B.load(name)  # type: ignore[arg-type]
+        return B.load(name)  # type: ignore[arg-type]  # any object: refused below
     except (KeyError, TypeError):
         raise InvalidArgumentError(
             f"backend={name!r} is not a backend; choose one of {', '.join(B.NAMES)}"

@@ -202,7 +202,7 @@ class Tracer:
         def traced(*args: Any, **kwargs: Any) -> Any:
             return call(op, fn, args, kwargs, sys._getframe(1), operator)
 
-        traced.__wrapped_by_port__ = True  # type: ignore[attr-defined]
+        traced.__wrapped_by_port__ = True  # type: ignore[attr-defined]  # a mark on the function
         return traced
 
 

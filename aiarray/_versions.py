@@ -91,7 +91,7 @@ def _list_results(xp: types.ModuleType) -> dict[str, Any]:
     class ListInfo(Info):
         """The inspection namespace with ``devices()`` a list (before 2025.12)."""
 
-        def devices(self) -> list[Any]:  # type: ignore[override]
+        def devices(self) -> list[Any]:  # type: ignore[override]  # the old standard's type
             """All devices (a list, as the standard before 2025.12)."""
             return list(super().devices())
 

@@ -19,7 +19,7 @@ def int_arg(value: object, func: str, argname: str, *, minimum: int | None = Non
     if isinstance(value, bool | np.bool_):
         raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
     try:
-        n = operator.index(value)  # type: ignore[arg-type]
+        n = operator.index(value)  # type: ignore[arg-type]  # any object: TypeError below
     except TypeError:
         raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
     if minimum is not None and n < minimum:
@@ -54,7 +54,7 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
             count = 0  # a 0-d array: iterating it raises below
         check_ndim(count, func, f"{argname}={_brief(shape)}")
     try:
-        parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]
+        parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]  # (as above)
         dims = tuple(int_arg(s, func, argname) for s in parts)
     except TypeError:
         raise TypeMismatchError(
@@ -77,7 +77,7 @@ def normalize_axis(axis: object, ndim: int, func: str, argname: str = "axis") ->
     if isinstance(axis, bool):
         raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int")
     try:
-        ax = operator.index(axis)  # type: ignore[arg-type]
+        ax = operator.index(axis)  # type: ignore[arg-type]  # any object: TypeError below
     except TypeError:
         raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int") from None
     if not -ndim <= ax < ndim:

@@ -402,7 +402,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     is_complex = any(isinstance(v, complex | np.complexfloating) for v in (start, stop))
     # Python ints of any size as float64 / complex128, as NumPy would compute them
     start, stop = ((complex(start), complex(stop)) if is_complex
-                   else (float(start), float(stop)))  # type: ignore[arg-type]
+                   else (float(start), float(stop)))  # type: ignore[arg-type]  # (real here)
     dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")

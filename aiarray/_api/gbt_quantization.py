@@ -118,7 +118,7 @@ def _zero_point_param(func: str, zp: object, dt: DType, scheme: str,
         if isinstance(zp, builtins.bool | np.bool_):
             raise TypeMismatchError(f"{func}(): zero_point={zp!r} must be an int, not a bool")
         try:
-            values = np.array(operator.index(zp), dtype=object)  # type: ignore[arg-type]
+            values = np.array(operator.index(zp), dtype=object)  # type: ignore[arg-type]  # TypeError below
         except TypeError:
             raise TypeMismatchError(f"{func}(): zero_point={zp!r} must be an int or an "
                                     "integer array") from None

@@ -106,8 +106,8 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     x = array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     keep = bool_arg(keepdims, "count_nonzero", "keepdims")
-    # (NumPy's stubs type reduce() with a literal keepdims only)
-    out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, keep)  # type: ignore[call-overload]
+    out = np.add.reduce(  # type: ignore[call-overload]  # NumPy's stubs: literal keepdims only
+        _nonzero_mask(x), axes, D.int64, None, keep)
     return Array._new(np.asarray(out, D.int64), D.int64)
 
 

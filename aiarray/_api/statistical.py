@@ -224,7 +224,7 @@ def _correction(correction: object, func: str) -> float:
         raise TypeMismatchError(f"{func}(): correction={correction!r} must be an int or a float")
     if not correction >= 0:
         raise InvalidArgumentError(f"{func}(): correction={correction!r} must be >= 0")
-    return correction  # type: ignore[return-value]
+    return correction  # type: ignore[return-value]  # a NumPy number is one too
 
 
 def _variance(x: object, axis: Axes, correction: object, keepdims: bool,

@@ -142,7 +142,7 @@ def windows_caches() -> list[Cache]:
         _fields_ = (("ProcessorMask", ctypes.c_size_t), ("Relationship", ctypes.c_int),
                     ("Detail", Detail))
 
-    get = ctypes.windll.kernel32.GetLogicalProcessorInformation  # type: ignore[attr-defined]
+    get = ctypes.windll.kernel32.GetLogicalProcessorInformation  # type: ignore[attr-defined]  # Windows only
     length = wintypes.DWORD(0)
     get(None, ctypes.byref(length))
     count = length.value // ctypes.sizeof(Info)
