@@ -77,8 +77,8 @@ def _digest(a: NDArray) -> str:
     data = np.ascontiguousarray(a)
     h = hashlib.blake2b(digest_size=10)
     h.update(str((data.dtype.str, data.shape)).encode())
-    # (an ndarray is a buffer: NumPy's stubs declare __buffer__ for Python 3.12+ only)
-    h.update(data.view(np.uint8).reshape(-1) if data.size else b"")  # type: ignore[arg-type]
+    h.update(data.view(np.uint8).reshape(-1)  # type: ignore[arg-type]  # a buffer (stubs: 3.12+)
+             if data.size else b"")
     return h.hexdigest()
 
 
