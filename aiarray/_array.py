@@ -59,14 +59,24 @@ def _operator(name: str) -> Callable[..., Array]:
     return method
 
 
+# The operators' run-time annotations (inspect.signature, help(), the docs), the types a
+# type checker reads; shared by the methods, filled in once Array exists (end of module).
+_UNARY_ANNOTATIONS: dict[str, object] = {}
+_BINARY_ANNOTATIONS: dict[str, object] = {}
+
+
 def _unary_operator(name: str) -> Callable[[Array], Array]:
     """``op x`` (``__neg__`` ...) from the registry."""
-    return _operator(name)
+    method = _operator(name)
+    method.__annotations__ = _UNARY_ANNOTATIONS
+    return method
 
 
 def _binary_operator(name: str) -> Callable[[Array, Operand], Array]:
     """``x op other`` (``__add__``, ``__eq__`` ...) from the registry."""
-    return _operator(name)
+    method = _operator(name)
+    method.__annotations__ = _BINARY_ANNOTATIONS
+    return method
 
 
 def _reflected(name: str) -> Callable[[Array, Operand], Array]:
@@ -657,3 +667,9 @@ def as_parameter(x: Array, /) -> Array:
     p = Array._new(x._array, x._dtype)
     _PARAMETERS[id(p)] = p
     return p
+
+
+# An operand as a run-time type: _typing.Operand, which type checkers read, spelled out.
+OPERAND = Array | builtins.bool | int | float | complex | P.TypedScalar
+_UNARY_ANNOTATIONS.update({"x": Array, "return": Array})
+_BINARY_ANNOTATIONS.update({"x1": Array, "x2": OPERAND, "return": Array})

@@ -153,6 +153,13 @@ REVEALED = [
     ("x.sum()", ARRAY),
     ("anp.sum(x)", ARRAY),
     ("anp.asarray([1, 2])", ARRAY),
+    ("anp.zeros((2, 2))", ARRAY),
+    ("anp.reshape(x, (2, 1))", ARRAY),
+    ("anp.sin(x)", ARRAY),
+    ("anp.add(x, 1)", ARRAY),
+    ("anp.divmod(x, 2)", f"tuple[{ARRAY}, {ARRAY}]"),
+    ("anp.linalg.inv(m)", ARRAY),
+    ("anp.fft.fft(x)", ARRAY),
 ]
 
 MISUSE = [  # (expression, mypy's error codes, any of them)

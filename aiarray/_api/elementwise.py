@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .. import _promotion as P
-from .._array import Array
+from .._array import OPERAND, Array
 from .._dispatch import _cast, array_arg, binary, make_function, not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
@@ -35,11 +35,18 @@ __all__ = [
 ]
 
 
+# The run-time annotations of the made functions (inspect.signature, help(), the docs),
+# the same as the types a type checker reads from UnaryFunction and BinaryFunction.
+_ANNOTATIONS: dict[int, dict[str, object]] = {
+    1: {"x": Array, "return": Array}, 2: {"x1": OPERAND, "x2": OPERAND, "return": Array}}
+
+
 def _function(name: str, arity: int) -> Callable[..., Array]:
     op = OPS[name]
     if op.arity != arity:  # (an import-time check: the typed factory matches the record)
         raise AssertionError(f"{name} takes {op.arity} arguments, not {arity}")
     func = make_function(op, name)
+    func.__annotations__ = dict(_ANNOTATIONS[arity])
     func.__module__ = "aiarray"
     func.__doc__ = (f"Elementwise {op.doc}.\n\nInput: {op.category} dtypes; promotion by the "
                     "active policy.")

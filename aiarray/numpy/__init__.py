@@ -21,6 +21,9 @@ reason; :func:`_status` lists every NumPy name with its status.  See docs/numpy.
 
 from __future__ import annotations
 
+# Every public name imported here is re-exported as ``name as name``, so that type checkers
+# see it (the __all__ below is computed, which they cannot read).
+
 import builtins as _builtins
 import math as _math
 from typing import Any as _Any
@@ -40,74 +43,28 @@ from . import random as random
 from . import testing as testing
 from ._creation import (
     arange as arange,
-)
-from ._creation import (
     array as array,
-)
-from ._creation import (
     asanyarray as asanyarray,
-)
-from ._creation import (
     asarray as asarray,
-)
-from ._creation import (
     ascontiguousarray as ascontiguousarray,
-)
-from ._creation import (
     asfortranarray as asfortranarray,
-)
-from ._creation import (
     astype as astype,
-)
-from ._creation import (
     copy as copy,
-)
-from ._creation import (
     empty as empty,
-)
-from ._creation import (
     empty_like as empty_like,
-)
-from ._creation import (
     eye as eye,
-)
-from ._creation import (
     from_dlpack as from_dlpack,
-)
-from ._creation import (
     fromfunction as fromfunction,
-)
-from ._creation import (
     full as full,
-)
-from ._creation import (
     full_like as full_like,
-)
-from ._creation import (
     identity as identity,
-)
-from ._creation import (
     linspace as linspace,
-)
-from ._creation import (
     meshgrid as meshgrid,
-)
-from ._creation import (
     ones as ones,
-)
-from ._creation import (
     ones_like as ones_like,
-)
-from ._creation import (
     tril as tril,
-)
-from ._creation import (
     triu as triu,
-)
-from ._creation import (
     zeros as zeros,
-)
-from ._creation import (
     zeros_like as zeros_like,
 )
 from ._numpy_calls import (
@@ -115,761 +72,265 @@ from ._numpy_calls import (
 )
 from ._numpy_calls import (
     NpzFile as NpzFile,
-)
-from ._numpy_calls import (
     angle as angle,
-)
-from ._numpy_calls import (
     append as append,
-)
-from ._numpy_calls import (
     apply_along_axis as apply_along_axis,
-)
-from ._numpy_calls import (
     apply_over_axes as apply_over_axes,
-)
-from ._numpy_calls import (
     argpartition as argpartition,
-)
-from ._numpy_calls import (
     argwhere as argwhere,
-)
-from ._numpy_calls import (
     array_equal as array_equal,
-)
-from ._numpy_calls import (
     array_equiv as array_equiv,
-)
-from ._numpy_calls import (
     array_split as array_split,
-)
-from ._numpy_calls import (
     asarray_chkfinite as asarray_chkfinite,
-)
-from ._numpy_calls import (
     average as average,
-)
-from ._numpy_calls import (
     bartlett as bartlett,
-)
-from ._numpy_calls import (
     base_repr as base_repr,
-)
-from ._numpy_calls import (
     binary_repr as binary_repr,
-)
-from ._numpy_calls import (
     bincount as bincount,
-)
-from ._numpy_calls import (
     blackman as blackman,
-)
-from ._numpy_calls import (
     block as block,
-)
-from ._numpy_calls import (
     c_ as c_,
-)
-from ._numpy_calls import (
     choose as choose,
-)
-from ._numpy_calls import (
     common_type as common_type,
-)
-from ._numpy_calls import (
     compress as compress,
-)
-from ._numpy_calls import (
     convolve as convolve,
-)
-from ._numpy_calls import (
     corrcoef as corrcoef,
-)
-from ._numpy_calls import (
     correlate as correlate,
-)
-from ._numpy_calls import (
     cov as cov,
-)
-from ._numpy_calls import (
     cross as cross,
-)
-from ._numpy_calls import (
     delete as delete,
-)
-from ._numpy_calls import (
     diag as diag,
-)
-from ._numpy_calls import (
     diag_indices as diag_indices,
-)
-from ._numpy_calls import (
     diag_indices_from as diag_indices_from,
-)
-from ._numpy_calls import (
     diagflat as diagflat,
-)
-from ._numpy_calls import (
     diagonal as diagonal,
-)
-from ._numpy_calls import (
     digitize as digitize,
-)
-from ._numpy_calls import (
     dsplit as dsplit,
-)
-from ._numpy_calls import (
     ediff1d as ediff1d,
-)
-from ._numpy_calls import (
     einsum as einsum,
-)
-from ._numpy_calls import (
     einsum_path as einsum_path,
-)
-from ._numpy_calls import (
     extract as extract,
-)
-from ._numpy_calls import (
     fill_diagonal as fill_diagonal,
-)
-from ._numpy_calls import (
     fix as fix,
-)
-from ._numpy_calls import (
     flatnonzero as flatnonzero,
-)
-from ._numpy_calls import (
     fliplr as fliplr,
-)
-from ._numpy_calls import (
     flipud as flipud,
-)
-from ._numpy_calls import (
     frombuffer as frombuffer,
-)
-from ._numpy_calls import (
     fromfile as fromfile,
-)
-from ._numpy_calls import (
     fromiter as fromiter,
-)
-from ._numpy_calls import (
     fromregex as fromregex,
-)
-from ._numpy_calls import (
     fromstring as fromstring,
-)
-from ._numpy_calls import (
     genfromtxt as genfromtxt,
-)
-from ._numpy_calls import (
     geomspace as geomspace,
-)
-from ._numpy_calls import (
     gradient as gradient,
-)
-from ._numpy_calls import (
     hamming as hamming,
-)
-from ._numpy_calls import (
     hanning as hanning,
-)
-from ._numpy_calls import (
     histogram as histogram,
-)
-from ._numpy_calls import (
     histogram2d as histogram2d,
-)
-from ._numpy_calls import (
     histogram_bin_edges as histogram_bin_edges,
-)
-from ._numpy_calls import (
     histogramdd as histogramdd,
-)
-from ._numpy_calls import (
     hsplit as hsplit,
-)
-from ._numpy_calls import (
     i0 as i0,
-)
-from ._numpy_calls import (
     indices as indices,
-)
-from ._numpy_calls import (
     insert as insert,
-)
-from ._numpy_calls import (
     interp as interp,
-)
-from ._numpy_calls import (
     intersect1d as intersect1d,
-)
-from ._numpy_calls import (
     iscomplex as iscomplex,
-)
-from ._numpy_calls import (
     iscomplexobj as iscomplexobj,
-)
-from ._numpy_calls import (
     isfortran as isfortran,
-)
-from ._numpy_calls import (
     isneginf as isneginf,
-)
-from ._numpy_calls import (
     isposinf as isposinf,
-)
-from ._numpy_calls import (
     isreal as isreal,
-)
-from ._numpy_calls import (
     isrealobj as isrealobj,
-)
-from ._numpy_calls import (
     isscalar as isscalar,
-)
-from ._numpy_calls import (
     iterable as iterable,
-)
-from ._numpy_calls import (
     ix_ as ix_,
-)
-from ._numpy_calls import (
     kaiser as kaiser,
-)
-from ._numpy_calls import (
     kron as kron,
-)
-from ._numpy_calls import (
     lexsort as lexsort,
-)
-from ._numpy_calls import (
     load as load,
-)
-from ._numpy_calls import (
     loadtxt as loadtxt,
-)
-from ._numpy_calls import (
     logspace as logspace,
-)
-from ._numpy_calls import (
     mask_indices as mask_indices,
-)
-from ._numpy_calls import (
     may_share_memory as may_share_memory,
-)
-from ._numpy_calls import (
     median as median,
-)
-from ._numpy_calls import (
     mgrid as mgrid,
-)
-from ._numpy_calls import (
     min_scalar_type as min_scalar_type,
-)
-from ._numpy_calls import (
     mintypecode as mintypecode,
-)
-from ._numpy_calls import (
     nan_to_num as nan_to_num,
-)
-from ._numpy_calls import (
     nanargmax as nanargmax,
-)
-from ._numpy_calls import (
     nanargmin as nanargmin,
-)
-from ._numpy_calls import (
     nancumprod as nancumprod,
-)
-from ._numpy_calls import (
     nancumsum as nancumsum,
-)
-from ._numpy_calls import (
     nanmax as nanmax,
-)
-from ._numpy_calls import (
     nanmean as nanmean,
-)
-from ._numpy_calls import (
     nanmedian as nanmedian,
-)
-from ._numpy_calls import (
     nanmin as nanmin,
-)
-from ._numpy_calls import (
     nanpercentile as nanpercentile,
-)
-from ._numpy_calls import (
     nanprod as nanprod,
-)
-from ._numpy_calls import (
     nanquantile as nanquantile,
-)
-from ._numpy_calls import (
     nanstd as nanstd,
-)
-from ._numpy_calls import (
     nansum as nansum,
-)
-from ._numpy_calls import (
     nanvar as nanvar,
-)
-from ._numpy_calls import (
     ndenumerate as ndenumerate,
-)
-from ._numpy_calls import (
     nditer as nditer,
-)
-from ._numpy_calls import (
     nested_iters as nested_iters,
-)
-from ._numpy_calls import (
     ogrid as ogrid,
-)
-from ._numpy_calls import (
     packbits as packbits,
-)
-from ._numpy_calls import (
     partition as partition,
-)
-from ._numpy_calls import (
     percentile as percentile,
-)
-from ._numpy_calls import (
     piecewise as piecewise,
-)
-from ._numpy_calls import (
     place as place,
-)
-from ._numpy_calls import (
     poly as poly,
-)
-from ._numpy_calls import (
     poly1d as poly1d,
-)
-from ._numpy_calls import (
     polyadd as polyadd,
-)
-from ._numpy_calls import (
     polyder as polyder,
-)
-from ._numpy_calls import (
     polydiv as polydiv,
-)
-from ._numpy_calls import (
     polyfit as polyfit,
-)
-from ._numpy_calls import (
     polyint as polyint,
-)
-from ._numpy_calls import (
     polymul as polymul,
-)
-from ._numpy_calls import (
     polysub as polysub,
-)
-from ._numpy_calls import (
     polyval as polyval,
-)
-from ._numpy_calls import (
     ptp as ptp,
-)
-from ._numpy_calls import (
     put as put,
-)
-from ._numpy_calls import (
     put_along_axis as put_along_axis,
-)
-from ._numpy_calls import (
     putmask as putmask,
-)
-from ._numpy_calls import (
     quantile as quantile,
-)
-from ._numpy_calls import (
     r_ as r_,
-)
-from ._numpy_calls import (
     ravel_multi_index as ravel_multi_index,
-)
-from ._numpy_calls import (
     real_if_close as real_if_close,
-)
-from ._numpy_calls import (
     require as require,
-)
-from ._numpy_calls import (
     resize as resize,
-)
-from ._numpy_calls import (
     rollaxis as rollaxis,
-)
-from ._numpy_calls import (
     roots as roots,
-)
-from ._numpy_calls import (
     rot90 as rot90,
-)
-from ._numpy_calls import (
     save as save,
-)
-from ._numpy_calls import (
     savetxt as savetxt,
-)
-from ._numpy_calls import (
     savez as savez,
-)
-from ._numpy_calls import (
     savez_compressed as savez_compressed,
-)
-from ._numpy_calls import (
     select as select,
-)
-from ._numpy_calls import (
     setdiff1d as setdiff1d,
-)
-from ._numpy_calls import (
     setxor1d as setxor1d,
-)
-from ._numpy_calls import (
     shares_memory as shares_memory,
-)
-from ._numpy_calls import (
     sinc as sinc,
-)
-from ._numpy_calls import (
     sort_complex as sort_complex,
-)
-from ._numpy_calls import (
     trapezoid as trapezoid,
-)
-from ._numpy_calls import (
     tri as tri,
-)
-from ._numpy_calls import (
     tril_indices as tril_indices,
-)
-from ._numpy_calls import (
     tril_indices_from as tril_indices_from,
-)
-from ._numpy_calls import (
     trim_zeros as trim_zeros,
-)
-from ._numpy_calls import (
     triu_indices as triu_indices,
-)
-from ._numpy_calls import (
     triu_indices_from as triu_indices_from,
-)
-from ._numpy_calls import (
     typename as typename,
-)
-from ._numpy_calls import (
     union1d as union1d,
-)
-from ._numpy_calls import (
     unique as unique,
-)
-from ._numpy_calls import (
     unpackbits as unpackbits,
-)
-from ._numpy_calls import (
     unravel_index as unravel_index,
-)
-from ._numpy_calls import (
     unwrap as unwrap,
-)
-from ._numpy_calls import (
     vander as vander,
-)
-from ._numpy_calls import (
     vectorize as vectorize,
-)
-from ._numpy_calls import (
     vsplit as vsplit,
 )
 from ._reductions import (
     all as all,
-)
-from ._reductions import (
     amax as amax,
-)
-from ._reductions import (
     amin as amin,
-)
-from ._reductions import (
     any as any,
-)
-from ._reductions import (
     argmax as argmax,
-)
-from ._reductions import (
     argmin as argmin,
-)
-from ._reductions import (
     count_nonzero as count_nonzero,
-)
-from ._reductions import (
     cumprod as cumprod,
-)
-from ._reductions import (
     cumsum as cumsum,
-)
-from ._reductions import (
     cumulative_prod as cumulative_prod,
-)
-from ._reductions import (
     cumulative_sum as cumulative_sum,
-)
-from ._reductions import (
     diff as diff,
-)
-from ._reductions import (
     max as max,
-)
-from ._reductions import (
     mean as mean,
-)
-from ._reductions import (
     min as min,
-)
-from ._reductions import (
     prod as prod,
-)
-from ._reductions import (
     std as std,
-)
-from ._reductions import (
     sum as sum,
-)
-from ._reductions import (
     var as var,
 )
 from ._selecting import (
     allclose as allclose,
-)
-from ._selecting import (
     argsort as argsort,
-)
-from ._selecting import (
     around as around,
-)
-from ._selecting import (
     clip as clip,
-)
-from ._selecting import (
     copyto as copyto,
-)
-from ._selecting import (
     dot as dot,
-)
-from ._selecting import (
     imag as imag,
-)
-from ._selecting import (
     inner as inner,
-)
-from ._selecting import (
     isclose as isclose,
-)
-from ._selecting import (
     isin as isin,
-)
-from ._selecting import (
     matmul as matmul,
-)
-from ._selecting import (
     nonzero as nonzero,
-)
-from ._selecting import (
     outer as outer,
-)
-from ._selecting import (
     real as real,
-)
-from ._selecting import (
     round as round,
-)
-from ._selecting import (
     searchsorted as searchsorted,
-)
-from ._selecting import (
     sort as sort,
-)
-from ._selecting import (
     take as take,
-)
-from ._selecting import (
     take_along_axis as take_along_axis,
-)
-from ._selecting import (
     tensordot as tensordot,
-)
-from ._selecting import (
     unique_all as unique_all,
-)
-from ._selecting import (
     unique_counts as unique_counts,
-)
-from ._selecting import (
     unique_inverse as unique_inverse,
-)
-from ._selecting import (
     unique_values as unique_values,
-)
-from ._selecting import (
     vdot as vdot,
-)
-from ._selecting import (
     vecdot as vecdot,
-)
-from ._selecting import (
     where as where,
 )
 from ._shaping import (
     atleast_1d as atleast_1d,
-)
-from ._shaping import (
     atleast_2d as atleast_2d,
-)
-from ._shaping import (
     atleast_3d as atleast_3d,
-)
-from ._shaping import (
     broadcast_arrays as broadcast_arrays,
-)
-from ._shaping import (
     broadcast_shapes as broadcast_shapes,
-)
-from ._shaping import (
     broadcast_to as broadcast_to,
-)
-from ._shaping import (
     column_stack as column_stack,
-)
-from ._shaping import (
     concat as concat,
-)
-from ._shaping import (
     concatenate as concatenate,
-)
-from ._shaping import (
     dstack as dstack,
-)
-from ._shaping import (
     expand_dims as expand_dims,
-)
-from ._shaping import (
     flip as flip,
-)
-from ._shaping import (
     hstack as hstack,
-)
-from ._shaping import (
     matrix_transpose as matrix_transpose,
-)
-from ._shaping import (
     moveaxis as moveaxis,
-)
-from ._shaping import (
     ndim as ndim,
-)
-from ._shaping import (
     pad as pad,
-)
-from ._shaping import (
     permute_dims as permute_dims,
-)
-from ._shaping import (
     ravel as ravel,
-)
-from ._shaping import (
     repeat as repeat,
-)
-from ._shaping import (
     reshape as reshape,
-)
-from ._shaping import (
     roll as roll,
-)
-from ._shaping import (
     row_stack as row_stack,
-)
-from ._shaping import (
     shape as shape,
-)
-from ._shaping import (
     size as size,
-)
-from ._shaping import (
     split as split,
-)
-from ._shaping import (
     squeeze as squeeze,
-)
-from ._shaping import (
     stack as stack,
-)
-from ._shaping import (
     swapaxes as swapaxes,
-)
-from ._shaping import (
     tile as tile,
-)
-from ._shaping import (
     trace as trace,
-)
-from ._shaping import (
     transpose as transpose,
-)
-from ._shaping import (
     unstack as unstack,
-)
-from ._shaping import (
     vstack as vstack,
 )
 from ._types import (
     array2string as array2string,
-)
-from ._types import (
     array_repr as array_repr,
-)
-from ._types import (
     array_str as array_str,
-)
-from ._types import (
     can_cast as can_cast,
-)
-from ._types import (
     dtype as dtype,
-)
-from ._types import (
     finfo as finfo,
-)
-from ._types import (
     format_float_positional as format_float_positional,
-)
-from ._types import (
     format_float_scientific as format_float_scientific,
-)
-from ._types import (
     iinfo as iinfo,
-)
-from ._types import (
     isdtype as isdtype,
-)
-from ._types import (
     issubdtype as issubdtype,
-)
-from ._types import (
     ndarray as ndarray,
-)
-from ._types import (
     promote_types as promote_types,
-)
-from ._types import (
     result_type as result_type,
 )
 from ._ufuncs import make as _ufunc

@@ -11,7 +11,8 @@ views of the Arrays (NumPy's result dtypes; complex32 computes as complex64).
 
 from __future__ import annotations
 
-from typing import Any
+import typing
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -291,9 +292,27 @@ def by_standard_name(name: str) -> ufunc:
     return make(next(n for n, s in STANDARD.items() if s == name))
 
 
+if TYPE_CHECKING:  # what a call gives, for type checkers: an Array, or two for these three
+    class _OneResult(ufunc):
+        def __call__(self, *args: Any, out: Any = None, where: Any = True,
+                     casting: str = "same_kind", order: str = "K", dtype: Any = None,
+                     subok: bool = True, signature: Any = None) -> Array: ...
+
+    class _TwoResults(ufunc):
+        def __call__(self, *args: Any, out: Any = None, where: Any = True,
+                     casting: str = "same_kind", order: str = "K", dtype: Any = None,
+                     subok: bool = True, signature: Any = None) -> tuple[Array, Array]: ...
+
+
+@typing.overload
+def make(  # type: ignore[overload-overlap]  # (literal names first, as typeshed does)
+        name: Literal["divmod", "frexp", "modf"]) -> _TwoResults: ...
+@typing.overload
+def make(name: str) -> _OneResult: ...
 def make(name: str) -> ufunc:
     """The ufunc object for NumPy's ufunc ``name``: one object per NumPy ufunc, so
-    NumPy's aliases are aliases here too (``conj is conjugate``)."""
+    NumPy's aliases are aliases here too (``conj is conjugate``).  (Three ufuncs give two
+    results: divmod, frexp and modf.)"""
     canonical = getattr(np, name).__name__
     u = _MADE.get(canonical)
     if u is None:
