@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from _optional import module
+from _optional import missing, module
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "typed_usage.py"
@@ -39,7 +39,12 @@ def mypy(tmp_path_factory: pytest.TempPathFactory) -> Mypy:
     to mypy); user code is checked with ``--follow-imports=silent``, so that aiarray's
     own modules are analysed but report nothing, as for an installed package.
     """
-    module("mypy")
+    version = tuple(int(p) for p in re.findall(r"\d+", module("mypy.version").__version__)[:2])
+    extra = next(r for r in PYPROJECT["project"]["optional-dependencies"]["typecheck"]
+                 if r.startswith("mypy"))
+    lowest = tuple(int(p) for p in re.search(r">=(\d+)\.(\d+)", extra).groups())
+    if version < lowest:
+        missing("mypy", f"mypy {version} is older than the typecheck extra's {extra!r}")
     cache = tmp_path_factory.mktemp("mypy-cache")
 
     def run(*args: str) -> tuple[int, str]:
