@@ -106,7 +106,7 @@ def _check_fill(value: object, dt: DType, func: str) -> object:
     return value
 
 
-def asarray(obj: Any, /, *, dtype: DType | None = None, device: Device | None = None,
+def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None = None,
             copy: builtins.bool | None = None) -> Array:
     """Convert ``obj`` to an Array (GB/T 7.2.1.1, 7.2.1.2, 7.2.1.16).
 

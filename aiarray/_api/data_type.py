@@ -5,7 +5,6 @@ from __future__ import annotations
 import builtins
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -85,7 +84,7 @@ def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:
         )
 
 
-def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True,
+def astype(x: Array, dtype: DType, /, *, copy: builtins.bool = True,
            device: Device | None = None) -> Array:
     """Copy of ``x`` cast to ``dtype`` (GB/T 7.2.3.1).
 
@@ -128,7 +127,7 @@ class iinfo_object:  # noqa: N801 - the standard's name
     dtype: DType
 
 
-def finfo(type: Any, /) -> finfo_object:
+def finfo(type: DType | Array, /) -> finfo_object:
     """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'."""
     dt = _info_dtype(type, "finfo")
     if dt not in D.FLOAT:
@@ -139,7 +138,7 @@ def finfo(type: Any, /) -> finfo_object:
                         float(fi.smallest_normal), real)
 
 
-def iinfo(type: Any, /) -> iinfo_object:
+def iinfo(type: DType | Array, /) -> iinfo_object:
     """Limits of an integer dtype (or of an array's dtype)."""
     dt = _info_dtype(type, "iinfo")
     if dt not in D.INTEGER:
@@ -148,7 +147,7 @@ def iinfo(type: Any, /) -> iinfo_object:
     return iinfo_object(int(ii.bits), int(ii.max), int(ii.min), dt)
 
 
-def isdtype(dtype: Any, kind: Any) -> builtins.bool:
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
     """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of them."""
     dt = D.canonical(dtype)
     kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -179,7 +179,8 @@ def _clip_bound(x: Array, bound: object, name: str) -> NDArray | None:
     return quiet(np.asarray, value, D.COMPUTE.get(dt, dt))
 
 
-def clip(x: Array, /, min: object = None, max: object = None) -> Array:
+def clip(x: Array, /, min: Array | int | float | P.TypedScalar | None = None,
+         max: Array | int | float | P.TypedScalar | None = None) -> Array:
     """Clamp each element to [min, max] (GB/T 7.2.3.16); the result keeps x's dtype.
 
     ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -88,7 +87,7 @@ def _kept(values: object, n: int, dt: DType | None) -> Array:
     return _flat(asarray(values[:n], dtype=dt))  # values past the end are never read
 
 
-def from_buffer(values: Any, /, shape: int | tuple[int, ...], *, dtype: DType | None = None,
+def from_buffer(values: object, /, shape: int | tuple[int, ...], *, dtype: DType | None = None,
                 device: Device | None = None) -> Array:
     """A new array of ``shape`` filled from the flat ``values`` (GB/T 7.2.1.1).
 

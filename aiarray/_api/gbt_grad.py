@@ -75,8 +75,8 @@ def _unbroadcast(a: NDArray, shape: tuple[int, ...]) -> NDArray:
     return a
 
 
-def clip_backward(grad_output: Array, x: Array, /, min: object = None,
-                  max: object = None) -> Array:
+def clip_backward(grad_output: Array, x: Array, /, min: Array | int | float | None = None,
+                  max: Array | int | float | None = None) -> Array:
     """Gradient of ``clip(x, min, max)`` with respect to x (GB/T 7.2.3.16.4).
 
     ``grad_output`` where ``min <= x <= max`` and 0 elsewhere.  The boundaries are

@@ -6,7 +6,6 @@ import builtins
 import math
 import sys
 import typing
-from typing import Any
 
 import numpy as np
 
@@ -131,7 +130,7 @@ class Generator:
 
     # -- distributions ------------------------------------------------------------
     @allocates
-    def uniform(self, low: float = 0.0, high: float = 1.0, shape: Any = (), *,
+    def uniform(self, low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *,
                 dtype: DType | None = None, device: Device | None = None) -> Array:
         """Uniform samples in [low, high) (GB/T 7.2.1.7); see :func:`uniform`."""
         func = "uniform"
@@ -168,7 +167,7 @@ class Generator:
         return Array._new(out.reshape(dims), dt)
 
     @allocates
-    def normal(self, mean: float = 0.0, std: float = 1.0, shape: Any = (), *,
+    def normal(self, mean: float = 0.0, std: float = 1.0, shape: int | tuple[int, ...] = (), *,
                dtype: DType | None = None, device: Device | None = None) -> Array:
         """Normal samples N(mean, std**2) (GB/T 7.2.1.8); see :func:`normal`."""
         func = "normal"
@@ -186,7 +185,8 @@ class Generator:
         return Array._new(R.round_to(v, dt).reshape(dims), dt)
 
     @allocates
-    def bernoulli(self, p: Any, shape: Any = None, *, dtype: DType | None = None,
+    def bernoulli(self, p: float | Array, shape: int | tuple[int, ...] | None = None, *,
+                  dtype: DType | None = None,
                   device: Device | None = None) -> Array:
         """0-1 samples, 1 with probability p (GB/T 7.2.1.9); see :func:`bernoulli`."""
         func = "bernoulli"
@@ -308,7 +308,8 @@ def _without_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
 
 
 # -- one-shot functions ---------------------------------------------------------------
-def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: DType | None = None,
+def uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *,
+            dtype: DType | None = None,
             device: Device | None = None, seed: int = 0) -> Array:
     """Array of uniform samples in [low, high) (GB/T 7.2.1.7).
 
@@ -319,7 +320,8 @@ def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: DTyp
     return Generator(seed).uniform(low, high, shape, dtype=dtype, device=device)
 
 
-def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: DType | None = None,
+def normal(mean: float = 0.0, std: float = 1.0, shape: int | tuple[int, ...] = (), *,
+           dtype: DType | None = None,
            device: Device | None = None, seed: int = 0) -> Array:
     """Array of normal samples with the given mean and standard deviation (GB/T 7.2.1.8).
 
@@ -329,7 +331,8 @@ def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: DType
     return Generator(seed).normal(mean, std, shape, dtype=dtype, device=device)
 
 
-def bernoulli(p: Any, shape: Any = None, *, dtype: DType | None = None,
+def bernoulli(p: float | Array, shape: int | tuple[int, ...] | None = None, *,
+              dtype: DType | None = None,
               device: Device | None = None,
               seed: int = 0) -> Array:
     """Array of 0-1 (Bernoulli) samples, 1 with probability p (GB/T 7.2.1.9).

@@ -187,7 +187,7 @@ class SparseArray:
         """The dense Array with the same shape, dtype and elements."""
         return Array._new(D.narrow(self._dense(), self._dtype), self._dtype)
 
-    def astype(self, dtype: Any, /, *, copy: bool = True) -> SparseArray:
+    def astype(self, dtype: DType, /, *, copy: bool = True) -> SparseArray:
         """The values cast to ``dtype`` (as ``aiarray.astype``: complex to real keeps the
         real part, an integer overflow raises); positions are unchanged."""
         dt = D.canonical(dtype)
