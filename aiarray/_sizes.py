@@ -25,11 +25,14 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
 from ._errors import AllocationError, InvalidArgumentError
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 MAX_NDIM = 64  # NumPy's NPY_MAXDIMS
 MAX_BYTES = int(np.iinfo(np.intp).max)  # 2**63 - 1 on 64-bit platforms
@@ -72,8 +75,8 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     return shape
 
 
-def allocating(call: Callable[..., Any], *args: Any, func: str,
-               what: str | Callable[[], str] = "the result", **kwargs: Any) -> Any:
+def allocating(call: Callable[..., _T], *args: Any, func: str,
+               what: str | Callable[[], str] = "the result", **kwargs: Any) -> _T:
     """``call(*args, **kwargs)``, a NumPy call that allocates: MemoryError, and NumPy's
     "too big" ValueError, become AllocationError naming ``func`` and ``what`` (a text, or
     a function that makes it, called only for the error)."""
@@ -92,13 +95,13 @@ def _text(what: str | Callable[[], str]) -> str:
     return what if isinstance(what, str) else what()
 
 
-def allocates(func: Callable[..., Any]) -> Callable[..., Any]:
+def allocates(func: Callable[_P, _T]) -> Callable[_P, _T]:
     """Decorator for a function of several allocating NumPy steps: a MemoryError inside
     becomes AllocationError naming it (:func:`allocating` wraps a single call)."""
     name = func.__name__
 
     @functools.wraps(func)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
+    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _T:
         try:
             return func(*args, **kwargs)
         except MemoryError as e:

@@ -35,8 +35,8 @@ SeedSequence = np.random.SeedSequence
 seed = np.random.seed
 get_state = np.random.get_state
 set_state = np.random.set_state
-get_bit_generator = np.random.get_bit_generator
-set_bit_generator = np.random.set_bit_generator
+get_bit_generator = np.random.get_bit_generator  # type: ignore[attr-defined]  # not in NumPy's stubs
+set_bit_generator = np.random.set_bit_generator  # type: ignore[attr-defined]  # (as above)
 
 
 def _shuffled(func: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> None:
@@ -65,7 +65,7 @@ def _drawing(name: str) -> Callable[..., Any]:
 
     draw.__name__ = draw.__qualname__ = name
     draw.__module__ = __name__
-    draw.__wrapped__ = func
+    draw.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     draw.__doc__ = f"numpy.random.{name} (NumPy's global stream), giving aiarray Arrays."
     return draw
 
@@ -238,7 +238,7 @@ class RandomState:
 
     def get_state(self, legacy: bool = True) -> Any:
         """The generator's state (NumPy's form)."""
-        return self._np.get_state(legacy)
+        return self._np.get_state(legacy)  # type: ignore[call-overload]  # stubs: literal legacy
 
     def set_state(self, state: Any) -> None:
         """Restore a state from get_state."""
