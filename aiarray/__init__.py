@@ -5,6 +5,7 @@ API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T m
 """
 
 import math as _math
+import typing as _typing
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
 from . import _dispatch, _dtypes, quantization
@@ -249,6 +250,10 @@ __all__ = [
     "AllocationError", "InternalError", "ScalarOverflowError", "ParameterCastError",
     "DLPackError",
 ]
+
+if _typing.TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
+    from . import fft, grad, linalg, random, sparse
+    from ._dtypes import bfloat16
 
 # Extension namespaces load on first use (PEP 562): ``xp.linalg``, ``from aiarray import
 # fft`` and ``import aiarray.sparse`` all work; ``import aiarray`` stays quick.

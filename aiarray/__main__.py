@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -14,8 +15,10 @@ import aiarray
 from aiarray import _dtypes as D
 from aiarray import _promotion as P
 
+from ._typing import DType
 
-def _dtype_arg(text: str) -> np.dtype:
+
+def _dtype_arg(text: str) -> DType:
     if text in ("bfloat16", "bf16"):
         D.load_bfloat16()
     dt = D.FROM_NAME.get(text) or D.FROM_SHORT.get(text)
@@ -68,11 +71,15 @@ def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:
     pol = P._lookup_policy(policy)
     dts = D.ALL_DTYPES
     if scalar:
-        rows: list = list(dts) + list(P.PY_KINDS.values())
-        cell = lambda r, c: pol.scalars[(c, r)].result
+        rows: list[Any] = list(dts) + list(P.PY_KINDS.values())
+
+        def cell(r: Any, c: DType) -> DType | None:
+            return pol.scalars[(c, r)].result
     else:
         rows = list(dts)
-        cell = lambda r, c: pol.pairs[(r, c)].result
+
+        def cell(r: Any, c: DType) -> DType | None:
+            return pol.pairs[(r, c)].result
     head = ["scalar \\ tensor" if scalar and markdown else ""] + [D.SHORT[c] for c in dts]
     body = []
     for r in rows:
@@ -80,7 +87,8 @@ def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:
         results = (cell(r, c) for c in dts)
         body.append([label] + [D.SHORT[x] if x is not None else "-" for x in results])
     if markdown:
-        fmt = lambda cells: "| " + " | ".join(cells) + " |"
+        def fmt(cells: list[str]) -> str:
+            return "| " + " | ".join(cells) + " |"
         return [fmt(head), fmt(["---"] * len(head)), *(fmt(b) for b in body)]
     return ["".join(c.ljust(11 if i == 0 else 6) for i, c in enumerate(row)).rstrip()
             for row in [head, *body]]
@@ -110,10 +118,14 @@ def _bench(argv: list[str], prog: str) -> int:
         return 2
     harness = found[0]
     spec = importlib.util.spec_from_file_location("aiarray_bench_harness", harness)
+    if spec is None or spec.loader is None:  # (not for a .py file that exists)
+        print(f"python -m aiarray bench: cannot load {harness}", file=sys.stderr)
+        return 2
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod  # (dataclasses look their module up there)
     spec.loader.exec_module(mod)
-    return mod.main(argv, prog=prog)
+    status: int = mod.main(argv, prog=prog)
+    return status
 
 
 def program_name(argv0: str | None = None) -> str:
@@ -168,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = {"info": cmd_info, "promote": cmd_promote, "table": cmd_table}[args.command]
         return handler(args)
     except BrokenPipeError:  # e.g. `python -m aiarray table | head`: the reader left
-        sys.stdout = None  # type: ignore[assignment]  # nothing left to flush at exit
+        sys.stdout = None  # nothing left to flush at exit
         return 0
 
 

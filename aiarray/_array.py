@@ -11,8 +11,8 @@ import math
 import operator
 import types
 import weakref
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 
@@ -41,26 +41,50 @@ from ._errors import (
 )
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS
+from ._typing import DType, Index, NDArray, Operand, SetValue
 from ._versions import SUPPORTED as SUPPORTED_VERSIONS
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike
 
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
 
-def _operator(name: str) -> Callable:
+def _operator(name: str) -> Callable[..., Array]:
     op = OPERATORS[name]
     method = make_function(op, f"__{name}__", method=True)
     method.__doc__ = f"{op.doc} (aiarray.{op.name})"
     return method
 
 
-def _reflected(name: str) -> Callable:
+# The operators' run-time annotations (inspect.signature, help(), the docs), the types a
+# type checker reads; shared by the methods, filled in once Array exists (end of module).
+_UNARY_ANNOTATIONS: dict[str, object] = {}
+_BINARY_ANNOTATIONS: dict[str, object] = {}
+
+
+def _unary_operator(name: str) -> Callable[[Array], Array]:
+    """``op x`` (``__neg__`` ...) from the registry."""
+    method = _operator(name)
+    method.__annotations__ = _UNARY_ANNOTATIONS
+    return method
+
+
+def _binary_operator(name: str) -> Callable[[Array, Operand], Array]:
+    """``x op other`` (``__add__``, ``__eq__`` ...) from the registry."""
+    method = _operator(name)
+    method.__annotations__ = _BINARY_ANNOTATIONS
+    return method
+
+
+def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
-    def method(self: Array, other: Any, /) -> Array:
+    def method(self: Array, other: Operand, /) -> Array:
         if defers(other, op.name):
-            return NotImplemented
+            return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
         return binary(op, _dispatch.swapin_operand(self, other), self)
 
     method.__name__ = f"__r{name}__"
@@ -68,10 +92,10 @@ def _reflected(name: str) -> Callable:
     return method
 
 
-def _inplace(name: str) -> Callable:
+def _inplace(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
-    def method(self: Array, other: Any, /) -> Array:
+    def method(self: Array, other: Operand, /) -> Array:
         return inplace(op, self, other)
 
     method.__name__ = f"__i{name}__"
@@ -90,8 +114,8 @@ class Array(NumpyMethods):
     __slots__ = ("__weakref__", "_array", "_dtype", "_numpy")
     __array_priority__ = 100.0  # NumPy defers mixed operators to Array (then __array_ufunc__)
 
-    _array: np.ndarray
-    _dtype: np.dtype
+    _array: NDArray
+    _dtype: DType
     _numpy: builtins.bool
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -100,7 +124,7 @@ class Array(NumpyMethods):
         )
 
     @classmethod
-    def _new(cls, array: np.ndarray, dtype: np.dtype | None = None,
+    def _new(cls, array: NDArray, dtype: DType | None = None,
              numpy: builtins.bool = False, /) -> Array:
         """Wrap ``array`` (not copied).  ``dtype`` is its aiarray dtype when known;
         ``numpy`` tags an array of the swap-in namespace."""
@@ -118,7 +142,7 @@ class Array(NumpyMethods):
 
     # -- attributes --------------------------------------------------------------
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> DType:
         """Data type of the elements."""
         return self._dtype
 
@@ -138,7 +162,7 @@ class Array(NumpyMethods):
         return self._array.shape
 
     @shape.setter
-    def shape(self, value: Any) -> None:
+    def shape(self, value: SupportsIndex | Sequence[SupportsIndex]) -> None:
         """``x.shape = (2, 3)`` (swap-in arrays, as NumPy): reshape in place without a copy."""
         set_shape(self, value)
 
@@ -171,28 +195,29 @@ class Array(NumpyMethods):
         return _PARAMETERS.get(id(self)) is self
 
     # -- arithmetic, bitwise and comparison operators (from the registry) -----
-    __abs__ = _operator("abs")
-    __neg__ = _operator("neg")
-    __pos__ = _operator("pos")
-    __invert__ = _operator("invert")
-    __add__ = _operator("add")
-    __sub__ = _operator("sub")
-    __mul__ = _operator("mul")
-    __truediv__ = _operator("truediv")
-    __floordiv__ = _operator("floordiv")
-    __mod__ = _operator("mod")
-    __pow__ = _operator("pow")
-    __and__ = _operator("and")
-    __or__ = _operator("or")
-    __xor__ = _operator("xor")
-    __lshift__ = _operator("lshift")
-    __rshift__ = _operator("rshift")
-    __eq__ = _operator("eq")  # type: ignore[assignment]
-    __ne__ = _operator("ne")  # type: ignore[assignment]
-    __lt__ = _operator("lt")
-    __le__ = _operator("le")
-    __gt__ = _operator("gt")
-    __ge__ = _operator("ge")
+    __abs__ = _unary_operator("abs")
+    __neg__ = _unary_operator("neg")
+    __pos__ = _unary_operator("pos")
+    __invert__ = _unary_operator("invert")
+    __add__ = _binary_operator("add")
+    __sub__ = _binary_operator("sub")
+    __mul__ = _binary_operator("mul")
+    __truediv__ = _binary_operator("truediv")
+    __floordiv__ = _binary_operator("floordiv")
+    __mod__ = _binary_operator("mod")
+    __pow__ = _binary_operator("pow")
+    __and__ = _binary_operator("and")
+    __or__ = _binary_operator("or")
+    __xor__ = _binary_operator("xor")
+    __lshift__ = _binary_operator("lshift")
+    __rshift__ = _binary_operator("rshift")
+    # (the standard's == and != are elementwise: an Array, where object's give a bool)
+    __eq__ = _binary_operator("eq")  # type: ignore[assignment]  # (see above)
+    __ne__ = _binary_operator("ne")  # type: ignore[assignment]  # (see above)
+    __lt__ = _binary_operator("lt")
+    __le__ = _binary_operator("le")
+    __gt__ = _binary_operator("gt")
+    __ge__ = _binary_operator("ge")
     __radd__ = _reflected("add")
     __rsub__ = _reflected("sub")
     __rmul__ = _reflected("mul")
@@ -217,21 +242,21 @@ class Array(NumpyMethods):
     __ixor__ = _inplace("xor")
     __ilshift__ = _inplace("lshift")
     __irshift__ = _inplace("rshift")
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
-    def __matmul__(self, other: Any, /) -> Array:
+    def __matmul__(self, other: Array, /) -> Array:
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
         if defers(other, "matmul"):
             return NotImplemented
         return _matmul(self, other)
 
-    def __rmatmul__(self, other: Any, /) -> Array:
+    def __rmatmul__(self, other: Array, /) -> Array:
         """Reflected matrix product."""
         if defers(other, "matmul"):
             return NotImplemented
         return _matmul(other, self)
 
-    def __imatmul__(self, other: Any, /) -> Array:
+    def __imatmul__(self, other: Array, /) -> Array:
         """In-place matrix product; the dtype and shape of self never change."""
         res = _matmul(self, other)
         if res._dtype is not self._dtype:
@@ -312,7 +337,8 @@ class Array(NumpyMethods):
 
         return namespace(api_version)
 
-    def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> np.ndarray:
+    def __array__(self, dtype: DTypeLike | None = None,
+                  copy: builtins.bool | None = None) -> NDArray:
         """NumPy view of the data (complex32 converts to complex64, which copies)."""
         a = self._array
         if copy is not None and not isinstance(copy, builtins.bool | np.bool_):
@@ -337,9 +363,9 @@ class Array(NumpyMethods):
                 raise TypeMismatchError(f"__array__(): cannot convert to {dtype}: {e}") from None
         return a.copy() if copy else a
 
-    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+    def __dlpack__(self, /, *, stream: object = None, max_version: tuple[int, int] | None = None,
                    dl_device: tuple[int, int] | None = None,
-                   copy: builtins.bool | None = None) -> Any:
+                   copy: builtins.bool | None = None) -> object:
         """Export through DLPack (CPU only; stream must be None).
 
         bfloat16 and complex32 export too (DLPack's ``kDLBfloat`` and ``kDLComplex`` 32
@@ -379,7 +405,7 @@ class Array(NumpyMethods):
         """(kDLCPU, 0)."""
         return (1, 0)
 
-    def to_device(self, device: Any, /, *, stream: Any = None) -> Array:
+    def to_device(self, device: Device, /, *, stream: object = None) -> Array:
         """The array on ``device`` (only the CPU exists: returns self)."""
         check_device(device)
         if stream is not None:
@@ -402,7 +428,7 @@ class Array(NumpyMethods):
         tag = self._numpy
         return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
 
-    def __getitem__(self, key: Any, /) -> Array:
+    def __getitem__(self, key: Index, /) -> Array:
         k = _index_key(key, self)
         try:
             out = self._array[k]
@@ -410,7 +436,7 @@ class Array(NumpyMethods):
             raise _index_error(key, self, e) from None
         return Array._new(out, self._dtype, self._numpy)
 
-    def __setitem__(self, key: Any, value: Any, /) -> None:
+    def __setitem__(self, key: Index, value: SetValue, /) -> None:
         k = _index_key(key, self)
         dt = self._dtype
         if self._numpy:  # the swap-in's values: lists, ndarrays, castable scalars (checked)
@@ -473,7 +499,7 @@ def _brief(value: object) -> str:
 _INT, _ARRAY = 1, 2  # what _index_part found that needs a range check
 
 
-def _integer_array(k: Any) -> np.ndarray:
+def _integer_array(k: Any) -> NDArray:
     """A list/tuple/ndarray index as an integer or bool ndarray; TypeError otherwise."""
     if isinstance(k, np.ma.MaskedArray):
         raise TypeMismatchError("a NumPy masked array is not a valid index: its mask would be "
@@ -537,7 +563,7 @@ def _out_of_range(index: object, axis: int, x: Array) -> OutOfRangeError:
                            f"(shape {x.shape}; valid: {-n} <= index < {n})")
 
 
-def _checked_array(a: np.ndarray, axis: int, x: Array) -> np.ndarray:
+def _checked_array(a: NDArray, axis: int, x: Array) -> NDArray:
     """uint64 or Python-int index array ``a`` for ``axis`` as intp, every entry in [-n, n).
 
     Other integer dtypes convert to intp exactly, and NumPy's own check of them raises
@@ -592,9 +618,9 @@ def _index_key(key: Any, x: Array) -> Any:
         else:
             if axis <= a.ndim:
                 return (*key, Ellipsis)
-    out = []
-    dims = []
-    checks = []
+    out: list[Any] = []
+    dims: list[int] = []
+    checks: list[int] = []
     ellipsis = -1
     for k in (key if t is tuple else (key,)):
         k, d, check = _index_part(k)
@@ -628,7 +654,8 @@ def _matmul(x1: Any, x2: Any) -> Array:
     ndarray (the swap-in's rules), else the standard's."""
     if (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy) \
             or isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray):
-        return numpy_namespace().matmul(x1, x2)
+        out: Array = numpy_namespace().matmul(x1, x2)
+        return out
     return _namespace.matmul(x1, x2)
 
 
@@ -640,3 +667,9 @@ def as_parameter(x: Array, /) -> Array:
     p = Array._new(x._array, x._dtype)
     _PARAMETERS[id(p)] = p
     return p
+
+
+# An operand as a run-time type: _typing.Operand, which type checkers read, spelled out.
+OPERAND = Array | builtins.bool | int | float | complex | P.TypedScalar
+_UNARY_ANNOTATIONS.update({"x": Array, "return": Array})
+_BINARY_ANNOTATIONS.update({"x1": Array, "x2": OPERAND, "return": Array})

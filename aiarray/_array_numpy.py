@@ -16,12 +16,16 @@ from __future__ import annotations
 import builtins
 import types
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from . import _dtypes as D
 from ._errors import InvalidArgumentError, TypeMismatchError
+from ._typing import DType, NDArray
+
+if TYPE_CHECKING:
+    from ._array import Array
 
 _NS: list[types.ModuleType] = []
 _NOVALUE = np._NoValue  # NumPy's "argument not given" marker, so calls can forward it
@@ -36,17 +40,32 @@ def numpy_namespace() -> types.ModuleType:
     return _NS[0]
 
 
-def _keep(self: Any, res: Any, out: Any = None) -> Any:
+def _kept(self: NumpyMethods, res: Any, out: object = None) -> Any:
     """``res`` (from aiarray.numpy) with ``self``'s tag: results of a method of a
     standard-namespace array are standard-namespace arrays.  ``out`` (the caller's own
     array) and ``self`` are returned untouched."""
     if self._numpy or res is out or res is self:
         return res
     if type(res) is type(self):
-        res._numpy = False
+        res._numpy = False  # type: ignore[misc]  # (res is an Array, which has the slot)
     elif type(res) is tuple:
-        return tuple(_keep(self, r, out) for r in res)
+        return tuple(_kept(self, r, out) for r in res)
     return res
+
+
+# aiarray.numpy's functions reach the type checker through a module object (Any); these
+# two state what the methods below get back from them.
+
+def _keep(self: NumpyMethods, res: Any, out: object = None) -> Array:
+    """:func:`_kept` of a result that is an Array."""
+    kept: Array = _kept(self, res, out)
+    return kept
+
+
+def _keep_all(self: NumpyMethods, res: Any) -> tuple[Array, ...]:
+    """:func:`_kept` of a result that is a tuple of Arrays."""
+    kept: tuple[Array, ...] = _kept(self, res)
+    return kept
 
 
 # 0-d swap-in arrays made as arrays (np.array(2.5), np.zeros(()), x.reshape(())), by id;
@@ -86,7 +105,7 @@ def set_shape(x: Any, value: Any) -> None:
         raise InvalidArgumentError(f"x.shape = {value!r}: {e}; use reshape() to copy") from None
 
 
-def setitem_value(value: Any, dt: np.dtype) -> Any:
+def setitem_value(value: Any, dt: DType) -> Any:
     """A value assigned into a swap-in array (``x[k] = value``): lists, tuples, ndarrays
     and Python or NumPy scalars, converted to ``dt`` as NumPy casts them (floats to
     integers truncate) but checked: a value that does not fit, or NaN into an integer
@@ -99,7 +118,7 @@ class FlatIter:
 
     __slots__ = ("_base",)
 
-    def __init__(self, base: Any) -> None:
+    def __init__(self, base: NumpyMethods) -> None:
         self._base = base
 
     def __iter__(self) -> Any:
@@ -120,7 +139,7 @@ class FlatIter:
         view = type(b)._new(flat, b._dtype, b._numpy)
         view[key] = value
 
-    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+    def __array__(self, dtype: Any = None, copy: Any = None) -> NDArray:
         return np.asarray(self._base).reshape(-1)
 
     def copy(self) -> Any:
@@ -140,6 +159,23 @@ class NumpyMethods:
     """ndarray's methods and attributes (NumPy signatures), mixed into Array."""
 
     __slots__ = ()
+
+    if TYPE_CHECKING:  # Array's own, which these methods use (Array is this class's one user)
+        _array: NDArray
+        _dtype: DType
+        _numpy: builtins.bool
+
+        @classmethod
+        def _new(cls, array: NDArray, dtype: DType | None = None,
+                 numpy: builtins.bool = False, /) -> Array: ...
+        def _scalar(self, what: str) -> Any: ...
+        def __getitem__(self, key: Any, /) -> Array: ...
+        def __setitem__(self, key: Any, value: Any, /) -> None: ...
+        def __eq__(self, other: object, /) -> Array: ...  # type: ignore[override]  # elementwise
+        @property
+        def shape(self) -> tuple[int, ...]: ...
+        @property
+        def size(self) -> int: ...
 
     # -- attributes -------------------------------------------------------------------
     @property
@@ -178,7 +214,8 @@ class NumpyMethods:
     @property
     def flat(self) -> FlatIter:
         """A 1-D iterator over the elements (indexable, assignable)."""
-        return numpy_namespace().flatiter(self)  # (guarded there, as the swap-in's class)
+        flat: FlatIter = numpy_namespace().flatiter(self)  # (guarded there: the swap-in's class)
+        return flat
 
     @flat.setter
     def flat(self, value: Any) -> None:
@@ -186,21 +223,23 @@ class NumpyMethods:
         v = setitem_value(value, self._dtype)
         if not self._array.flags.writeable:
             raise InvalidArgumentError("x.flat = ...: x is read-only")
-        self._array.flat = v._array
+        self._array.flat = v._array  # type: ignore[misc]  # (assignable; NumPy's stubs say not)
 
     @property
-    def real(self) -> Any:
+    def real(self) -> Array:
         """Real part: a view for complex dtypes, the array itself for real ones."""
-        return numpy_namespace()._convert.part(self, "real")
+        part: Array = numpy_namespace()._convert.part(self, "real")
+        return part
 
     @real.setter
     def real(self, value: Any) -> None:
         numpy_namespace()._convert.part(self, "real")[...] = value
 
     @property
-    def imag(self) -> Any:
+    def imag(self) -> Array:
         """Imaginary part: a view for complex dtypes, read-only zeros for real ones."""
-        return numpy_namespace()._convert.part(self, "imag")
+        part: Array = numpy_namespace()._convert.part(self, "imag")
+        return part
 
     @imag.setter
     def imag(self, value: Any) -> None:
@@ -226,9 +265,10 @@ class NumpyMethods:
             return D.c32_to_c64(self._array).tolist()
         return D.widen(self._array).tolist()
 
-    def tobytes(self, order: str = "C") -> bytes:
+    def tobytes(self, order: Literal["C", "F", "A", "K"] | None = "C") -> bytes:
         """The raw bytes of the data."""
-        return numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
+        data: bytes = numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
+        return data
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
         """Write the data to a file (NumPy's ndarray.tofile)."""
@@ -246,84 +286,84 @@ class NumpyMethods:
         return (_rebuild, (D.widen(self._array) if self._dtype is D.complex32 else self._array,
                            D.name_of(self._dtype), self._numpy))
 
-    def __copy__(self) -> Any:
+    def __copy__(self) -> Array:
         return type(self)._new(self._array.copy(), self._dtype, self._numpy)
 
-    def __deepcopy__(self, memo: Any) -> Any:
+    def __deepcopy__(self, memo: Any) -> Array:
         return self.__copy__()
 
     # -- methods over aiarray.numpy ---------------------------------------------------
     def all(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
-            where: Any = True) -> Any:
+            where: Any = True) -> Array:
         """Whether all elements (along axis) are true."""
         return _keep(self, numpy_namespace().all(self, axis, out, keepdims, where=where), out)
 
     def any(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
-            where: Any = True) -> Any:
+            where: Any = True) -> Array:
         """Whether any element (along axis) is true."""
         return _keep(self, numpy_namespace().any(self, axis, out, keepdims, where=where), out)
 
-    def argmax(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Any:
+    def argmax(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the largest element (along axis)."""
         return _keep(self, numpy_namespace().argmax(self, axis, out, keepdims=keepdims), out)
 
-    def argmin(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Any:
+    def argmin(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the smallest element (along axis)."""
         return _keep(self, numpy_namespace().argmin(self, axis, out, keepdims=keepdims), out)
 
     def argpartition(self, kth: Any, axis: Any = -1, kind: str = "introselect",
-                     order: Any = None) -> Any:
+                     order: Any = None) -> Array:
         """Indices that partition the array around element ``kth``."""
         return _keep(self, numpy_namespace().argpartition(self, kth, axis, kind, order))
 
     def argsort(self, axis: Any = -1, kind: Any = None, order: Any = None, *,
-                stable: Any = None) -> Any:
+                stable: Any = None) -> Array:
         """Indices that sort the array along axis."""
         return _keep(self, numpy_namespace().argsort(self, axis, kind, order, stable=stable))
 
     def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe",
-               subok: builtins.bool = True, copy: builtins.bool = True) -> Any:
+               subok: builtins.bool = True, copy: builtins.bool = True) -> Array:
         """A copy cast to ``dtype`` (checked: out-of-range values raise, never wrap)."""
         return _keep(self, numpy_namespace()._convert.astype_method(
             self, dtype, order, casting, copy))
 
-    def choose(self, choices: Any, out: Any = None, mode: str = "raise") -> Any:
+    def choose(self, choices: Any, out: Any = None, mode: str = "raise") -> Array:
         """Elements picked from ``choices`` by this index array."""
         return _keep(self, numpy_namespace().choose(self, choices, out, mode), out)
 
-    def clip(self, min: Any = None, max: Any = None, out: Any = None, **kwargs: Any) -> Any:
+    def clip(self, min: Any = None, max: Any = None, out: Any = None, **kwargs: Any) -> Array:
         """Values limited to [min, max]."""
         return _keep(self, numpy_namespace().clip(self, min, max, out, **kwargs), out)
 
-    def compress(self, condition: Any, axis: Any = None, out: Any = None) -> Any:
+    def compress(self, condition: Any, axis: Any = None, out: Any = None) -> Array:
         """Slices where ``condition`` is true."""
         return _keep(self, numpy_namespace().compress(condition, self, axis, out), out)
 
-    def conj(self) -> Any:
+    def conj(self) -> Array:
         """Complex conjugate."""
         return _keep(self, numpy_namespace().conjugate(self))
 
-    def conjugate(self) -> Any:
+    def conjugate(self) -> Array:
         """Complex conjugate."""
         return _keep(self, numpy_namespace().conjugate(self))
 
-    def copy(self, order: str = "C") -> Any:
+    def copy(self, order: str = "C") -> Array:
         """A copy of the array."""
         return _keep(self, numpy_namespace().copy(self, order))
 
-    def cumprod(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
+    def cumprod(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Array:
         """Cumulative product (flattened when axis is None)."""
         return _keep(self, numpy_namespace().cumprod(self, axis, dtype, out), out)
 
-    def cumsum(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Any:
+    def cumsum(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Array:
         """Cumulative sum (flattened when axis is None)."""
         return _keep(self, numpy_namespace().cumsum(self, axis, dtype, out), out)
 
-    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Any:
+    def diagonal(self, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Array:
         """A diagonal (or diagonals of a stack)."""
         return _keep(self, numpy_namespace().diagonal(self, offset, axis1, axis2))
 
-    def dot(self, b: Any, out: Any = None) -> Any:
+    def dot(self, b: Any, out: Any = None) -> Array:
         """Dot product with ``b``."""
         return _keep(self, numpy_namespace().dot(self, b, out), out)
 
@@ -331,29 +371,29 @@ class NumpyMethods:
         """Set every element to ``value`` (cast to the array's dtype)."""
         numpy_namespace().copyto(self, value, casting="unsafe")
 
-    def flatten(self, order: str = "C") -> Any:
+    def flatten(self, order: str = "C") -> Array:
         """A 1-D copy."""
         return _keep(self, numpy_namespace().ravel(self, order).copy())
 
     def max(self, axis: Any = None, out: Any = None, keepdims: Any = False,
-            initial: Any = _NOVALUE, where: Any = True) -> Any:
+            initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Largest element (along axis)."""
         return _keep(self, numpy_namespace().max(self, axis, out, keepdims, initial, where), out)
 
     def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
-             *, where: Any = True) -> Any:
+             *, where: Any = True) -> Array:
         """Arithmetic mean (along axis)."""
         return _keep(self, numpy_namespace().mean(self, axis, dtype, out, keepdims,
                                                   where=where), out)
 
     def min(self, axis: Any = None, out: Any = None, keepdims: Any = False,
-            initial: Any = _NOVALUE, where: Any = True) -> Any:
+            initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Smallest element (along axis)."""
         return _keep(self, numpy_namespace().min(self, axis, out, keepdims, initial, where), out)
 
-    def nonzero(self) -> Any:
+    def nonzero(self) -> tuple[Array, ...]:
         """Indices of the non-zero elements, one array per axis."""
-        return _keep(self, numpy_namespace().nonzero(self))
+        return _keep_all(self, numpy_namespace().nonzero(self))
 
     def partition(self, kth: Any, axis: int = -1, kind: str = "introselect",
                   order: Any = None) -> None:
@@ -362,7 +402,7 @@ class NumpyMethods:
         self[...] = res
 
     def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
-             initial: Any = _NOVALUE, where: Any = True) -> Any:
+             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Product of the elements (along axis)."""
         return _keep(self, numpy_namespace().prod(self, axis, dtype, out, keepdims, initial,
                                                   where), out)
@@ -371,15 +411,15 @@ class NumpyMethods:
         """Set the elements at flat ``indices`` to ``values``, in place."""
         numpy_namespace().put(self, indices, values, mode)
 
-    def ravel(self, order: str = "C") -> Any:
+    def ravel(self, order: str = "C") -> Array:
         """The elements as a 1-D array (a view when possible)."""
         return _keep(self, numpy_namespace().ravel(self, order))
 
-    def repeat(self, repeats: Any, axis: Any = None) -> Any:
+    def repeat(self, repeats: Any, axis: Any = None) -> Array:
         """Each element repeated."""
         return _keep(self, numpy_namespace().repeat(self, repeats, axis))
 
-    def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Any:
+    def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Array:
         """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
         if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
             shape = shape[0]
@@ -389,11 +429,11 @@ class NumpyMethods:
         """Change shape and size in place; new elements are zero (NumPy's ndarray.resize)."""
         numpy_namespace()._convert.resize_in_place(self, new_shape)
 
-    def round(self, decimals: int = 0, out: Any = None) -> Any:
+    def round(self, decimals: int = 0, out: Any = None) -> Array:
         """Values rounded to ``decimals`` (half to even)."""
         return _keep(self, numpy_namespace().round(self, decimals, out), out)
 
-    def searchsorted(self, v: Any, side: str = "left", sorter: Any = None) -> Any:
+    def searchsorted(self, v: Any, side: str = "left", sorter: Any = None) -> Array:
         """Where ``v`` would be inserted to keep this sorted 1-D array sorted."""
         return _keep(self, numpy_namespace().searchsorted(self, v, side, sorter))
 
@@ -403,60 +443,61 @@ class NumpyMethods:
         res = numpy_namespace().sort(self, axis, kind, order, stable=stable)
         self[...] = res
 
-    def squeeze(self, axis: Any = None) -> Any:
+    def squeeze(self, axis: Any = None) -> Array:
         """Without the length-1 axes (or only those named)."""
         return _keep(self, numpy_namespace().squeeze(self, axis))
 
     def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
             keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
-            correction: Any = _NOVALUE) -> Any:
+            correction: Any = _NOVALUE) -> Array:
         """Standard deviation (along axis), dividing by N - ddof."""
         return _keep(self, numpy_namespace().std(self, axis, dtype, out, ddof, keepdims,
                                                  where=where, mean=mean,
                                                  correction=correction), out)
 
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
-            initial: Any = _NOVALUE, where: Any = True) -> Any:
+            initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Sum of the elements (along axis)."""
         return _keep(self, numpy_namespace().sum(self, axis, dtype, out, keepdims, initial,
                                                  where), out)
 
-    def swapaxes(self, axis1: int, axis2: int) -> Any:
+    def swapaxes(self, axis1: int, axis2: int) -> Array:
         """A view with two axes exchanged."""
         return _keep(self, numpy_namespace().swapaxes(self, axis1, axis2))
 
-    def take(self, indices: Any, axis: Any = None, out: Any = None, mode: str = "raise") -> Any:
+    def take(self, indices: Any, axis: Any = None, out: Any = None, mode: str = "raise") -> Array:
         """Elements at ``indices`` (along axis; flattened when axis is None)."""
         return _keep(self, numpy_namespace().take(self, indices, axis, out, mode), out)
 
     def trace(self, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = None,
-              out: Any = None) -> Any:
+              out: Any = None) -> Array:
         """Sum along a diagonal."""
         return _keep(self, numpy_namespace().trace(self, offset, axis1, axis2, dtype, out), out)
 
-    def transpose(self, *axes: Any) -> Any:
+    def transpose(self, *axes: Any) -> Array:
         """Axes permuted (reversed when none are given)."""
+        order: Any = axes
         if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], tuple | list)):
-            axes = axes[0]
-        return _keep(self, numpy_namespace().transpose(self, axes or None))
+            order = axes[0]
+        return _keep(self, numpy_namespace().transpose(self, order or None))
 
     def var(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
             keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
-            correction: Any = _NOVALUE) -> Any:
+            correction: Any = _NOVALUE) -> Array:
         """Variance (along axis), dividing by N - ddof."""
         return _keep(self, numpy_namespace().var(self, axis, dtype, out, ddof, keepdims,
                                                  where=where, mean=mean,
                                                  correction=correction), out)
 
-    def view(self, dtype: Any = None, type: Any = None) -> Any:
+    def view(self, dtype: Any = None, type: Any = None) -> Array:
         """A new array on the same data, optionally read as another dtype."""
         return _keep(self, numpy_namespace()._convert.view_method(self, dtype, type))
 
-    def __divmod__(self, other: Any) -> Any:
-        return _keep(self, numpy_namespace().divmod(self, other))
+    def __divmod__(self, other: Any) -> tuple[Array, ...]:
+        return _keep_all(self, numpy_namespace().divmod(self, other))
 
-    def __rdivmod__(self, other: Any) -> Any:
-        return _keep(self, numpy_namespace().divmod(other, self))
+    def __rdivmod__(self, other: Any) -> tuple[Array, ...]:
+        return _keep_all(self, numpy_namespace().divmod(other, self))
 
     # -- NumPy's protocols ------------------------------------------------------------
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
@@ -468,7 +509,7 @@ class NumpyMethods:
         return numpy_namespace()._protocols.array_function(func, types, args, kwargs)
 
 
-def _rebuild(data: np.ndarray, dtype_name: str, tag: builtins.bool) -> Any:
+def _rebuild(data: NDArray, dtype_name: str, tag: builtins.bool) -> Any:
     """Unpickle an Array (see NumpyMethods.__reduce__)."""
     from ._array import Array
 

@@ -24,8 +24,12 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import TYPE_CHECKING
 
-import numpy as np
+from ._typing import DType, NDArray
+
+if TYPE_CHECKING:
+    from ._registry import ElementwiseOp
 
 # "Never": the threshold of an op a backend does not take at any size.
 NO_LIMIT = 1 << 62
@@ -61,29 +65,31 @@ class Backend:
     name = "numpy"
     version = 0
 
-    def threshold(self, op: object, dtype: np.dtype) -> int:
+    def threshold(self, op: ElementwiseOp | str, dtype: DType) -> int:
         """Elements from which :meth:`elementwise` may take ``op`` on ``dtype``
         (``NO_LIMIT``: never).  At least ``FLOOR``."""
         return NO_LIMIT
 
-    def elementwise(self, op: object, args: tuple, dtype: np.dtype) -> np.ndarray | None:
+    def elementwise(self, op: ElementwiseOp, args: tuple[NDArray, ...],
+                    dtype: DType) -> NDArray | None:
         """``op`` (an ``ElementwiseOp``) on same-dtype ndarrays ``args`` (dtype ``dtype``,
         broadcasting), or None."""
         return None
 
-    def converting(self, op: object, args: tuple, dtype: np.dtype) -> np.ndarray | None:
+    def converting(self, op: ElementwiseOp, args: tuple[NDArray, NDArray],
+                   dtype: DType) -> NDArray | None:
         """``op`` on two same-shape ndarrays of other dtypes than ``dtype``, each element
         converted to ``dtype`` as it is read (bitwise ``astype`` then ``op``), or None."""
         return None
 
-    def reduce(self, name: str, a: np.ndarray, axis: int | tuple | None = None,
-               dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+    def reduce(self, name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
+               dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
         """``np.<name>(a, axis=axis, dtype=dtype, keepdims=keepdims)`` for ``name`` in sum,
         prod, mean, min, max (an ndarray, 0-d for a full reduction), or None."""
         return None
 
-    def fused_multiply_add(self, a: np.ndarray, b: np.ndarray, c: np.ndarray,
-                           dtype: np.dtype) -> np.ndarray | None:
+    def fused_multiply_add(self, a: NDArray, b: NDArray, c: NDArray,
+                           dtype: DType) -> NDArray | None:
         """``a * b + c`` rounded twice (as NumPy's ``a * b + c``) for same-shape ndarrays
         of ``dtype`` (size-1 ones act as scalars), or None."""
         return None
@@ -95,7 +101,7 @@ class Backend:
         """Threads this backend uses."""
         return 1
 
-    def status(self) -> dict:
+    def status(self) -> dict[str, object]:
         """Diagnostics."""
         return {"backend": self.name}
 
@@ -111,5 +117,6 @@ def load(name: str) -> Backend:
     if name == "numpy":
         return NUMPY
     if name == "parallel":
-        return importlib.import_module("aiarray._kernels").BACKEND
+        parallel: Backend = importlib.import_module("aiarray._kernels").BACKEND
+        return parallel
     raise KeyError(name)

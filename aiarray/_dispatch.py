@@ -16,7 +16,9 @@ import contextvars
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+import typing
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +35,7 @@ from ._errors import (
 )
 from ._numpy_path import quiet, quiet_run
 from ._registry import INT_TO_FLOAT, ElementwiseOp
+from ._typing import DType, NDArray
 
 _PY_KINDS = P.PY_KINDS
 _COMPUTE = D.COMPUTE
@@ -72,8 +75,9 @@ def array_arg(x: object, func: str, argname: str = "x", category: str | None = N
     return x
 
 
-def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndarray:
+def _run(op: ElementwiseOp, args: tuple[NDArray, ...], dt: DType, res: DType) -> NDArray:
     """Compute ``op`` on same-dtype ndarrays ``args`` (dtype ``dt``), giving dtype ``res``."""
+    out: NDArray | None
     if dt in _COMPUTE:  # bf16 / c32: compute wide, round back once
         out = quiet(op.numpy, *[D.widen(a) for a in args])
         out = D.narrow(np.asarray(out), res)
@@ -88,7 +92,8 @@ def _run(op: ElementwiseOp, args: tuple, dt: np.dtype, res: np.dtype) -> np.ndar
     return out
 
 
-def _value_error(op: ElementwiseOp, a: object, b: object, e: ValueError) -> Exception:
+def _value_error(op: ElementwiseOp, a: NDArray | complex, b: NDArray | complex,
+                 e: ValueError) -> Exception:
     """NumPy's ValueError from an op as aiarray's error with a status."""
     if isinstance(e, InvalidArgumentError):
         return e
@@ -104,8 +109,8 @@ def _no_memory(op: ElementwiseOp, e: MemoryError) -> AllocationError:
     return AllocationError(f"{op.name}(): cannot allocate the result: {e}")
 
 
-def _float_dtypes(op: ElementwiseOp, dt: np.dtype,
-                  pol: P.Policy | None = None) -> tuple[np.dtype, np.dtype]:
+def _float_dtypes(op: ElementwiseOp, dt: DType,
+                  pol: P.Policy | None = None) -> tuple[DType, DType]:
     """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``.
 
     Integer/bool input of a floating-valued op follows ``pol.int_to_float`` when the
@@ -121,14 +126,14 @@ def _float_dtypes(op: ElementwiseOp, dt: np.dtype,
     return dt, op.result_dtype(dt)
 
 
-def _check(op: ElementwiseOp, dt: np.dtype) -> None:
+def _check(op: ElementwiseOp, dt: DType) -> None:
     if dt not in op.allowed:
         raise D.CategoryError(
             f"{op.name}() requires {op.category} input, got dtype {D.name_of(dt)}"
         )
 
 
-def unary(op: ElementwiseOp, x: object) -> object:
+def unary(op: ElementwiseOp, x: object) -> Array:
     """Apply a one-argument op."""
     if type(x) is not Array:
         raise not_an_array(op.name, "x", x)
@@ -148,56 +153,58 @@ def unary(op: ElementwiseOp, x: object) -> object:
     return Array._new(out, res, x._numpy)
 
 
-def _scalar_operand(value: object, dt: np.dtype) -> np.ndarray:
+def _scalar_operand(value: object, dt: DType) -> NDArray:
     """A scalar as a 0-d array of ``dt``, rounded to ``dt`` first (as Ascend converts it)."""
     if isinstance(value, P.TypedScalar):
         value = value.value
     elif isinstance(value, np.generic):
         value = value.item()
     if dt is D.complex32:
-        return D.to_c32(np.asarray(complex(value), D.complex64))
+        return D.to_c32(np.asarray(complex(typing.cast(complex, value)), D.complex64))
     return quiet(np.asarray, value, dt)
 
 
 def operands(op: ElementwiseOp, x1: object, x2: object,
-             pol: P.Policy | None = None) -> tuple[np.ndarray, np.ndarray, np.dtype]:
+             pol: P.Policy | None = None) -> tuple[NDArray, NDArray, DType]:
     """Promote two operands (arrays or scalars) to one dtype; return (a1, a2, dtype).
 
     ``pol`` is the policy when the caller has it (else ``P.policy_for`` decides).
     """
     if pol is None:
         pol = P.policy_for(x1, x2)
-    t1 = type(x1) is Array
-    t2 = type(x2) is Array
-    if t1 and t2:
+    if type(x1) is Array and type(x2) is Array:
         d1 = x1._dtype
         d2 = x2._dtype
         if d1 is d2:
             dt = d1
         else:
-            dt = pol.fast_pairs[(d1, d2)]
-            if dt is None:
+            found = pol.fast_pairs[(d1, d2)]
+            if found is None:
                 raise P._cannot(D.name_of(d1), D.name_of(d2), pol, f"{op.name}() dtypes")
+            dt = found
         if pol.parameter_rule:
             check_parameters(op.name, (x1, x2), dt)
         a1 = x1._array if d1 is dt else _cast(x1._array, dt)
         a2 = x2._array if d2 is dt else _cast(x2._array, dt)
         return a1, a2, dt
-    if t1 or t2:
-        arr, sc = (x1, x2) if t1 else (x2, x1)
-        key = _PY_KINDS.get(type(sc)) or P.scalar_key(sc)
-        if key is None:
-            raise not_an_array(op.name, "x2" if t1 else "x1", sc)
-        dt = P.promote_scalar(arr._dtype, sc, key, pol, f"{op.name}() {'x2' if t1 else 'x1'}")
-        if pol.parameter_rule:
-            check_parameters(op.name, (arr,), dt)
-        a = arr._array if arr._dtype is dt else _cast(arr._array, dt)
-        s = _scalar_operand(sc, dt)
-        return (a, s, dt) if t1 else (s, a, dt)
-    raise not_an_array(op.name, "x1", x1)
+    if type(x1) is Array:
+        arr, sc, t1 = x1, x2, True
+    elif type(x2) is Array:
+        arr, sc, t1 = x2, x1, False
+    else:
+        raise not_an_array(op.name, "x1", x1)
+    key = _PY_KINDS.get(type(sc)) or P.scalar_key(sc)
+    if key is None:
+        raise not_an_array(op.name, "x2" if t1 else "x1", sc)
+    dt = P.promote_scalar(arr._dtype, sc, key, pol, f"{op.name}() {'x2' if t1 else 'x1'}")
+    if pol.parameter_rule:
+        check_parameters(op.name, (arr,), dt)
+    a = arr._array if arr._dtype is dt else _cast(arr._array, dt)
+    s = _scalar_operand(sc, dt)
+    return (a, s, dt) if t1 else (s, a, dt)
 
 
-def check_parameters(func: str, arrays: tuple | list, dt: np.dtype) -> None:
+def check_parameters(func: str, arrays: Sequence[Array], dt: DType) -> None:
     """MindSpore's rule: an array marked as a parameter is never implicitly cast."""
     for x in arrays:
         if type(x) is Array and x._dtype is not dt and x.is_parameter:
@@ -207,7 +214,7 @@ def check_parameters(func: str, arrays: tuple | list, dt: np.dtype) -> None:
             )
 
 
-def _cast(a: np.ndarray, dt: np.dtype) -> np.ndarray:
+def _cast(a: NDArray, dt: DType) -> NDArray:
     if dt is D.complex32:
         return D.to_c32(D.widen(a))
     if a.dtype == D.complex32:
@@ -236,7 +243,7 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
     return None if out is None else Array._new(out, res, x1._numpy or x2._numpy)
 
 
-def binary(op: ElementwiseOp, x1: object, x2: object) -> object:
+def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
     """Apply a two-argument op with broadcasting and promotion."""
     if not op.promotes:
         return _binary_unpromoted(op, x1, x2)
@@ -274,7 +281,7 @@ def tagged(x1: object, x2: object) -> bool:
     return (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)
 
 
-def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> object:
+def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> Array:
     """Ops that need no common dtype (logical ops): each operand is checked alone."""
     args = []
     for name, x in (("x1", x1), ("x2", x2)):
@@ -296,7 +303,7 @@ def _binary_unpromoted(op: ElementwiseOp, x1: object, x2: object) -> object:
     return Array._new(out, D.bool_, tagged(x1, x2))
 
 
-def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
+def inplace(op: ElementwiseOp, x1: Array, x2: object) -> Array:
     """``x1 op= x2``: raises before writing when the dtype or the shape would change.
 
     A swap-in array (aiarray.numpy) takes a result of the same kind back into its dtype,
@@ -324,15 +331,18 @@ def inplace(op: ElementwiseOp, x1: object, x2: object) -> object:
     return x1
 
 
-def numpy_loop(name: str, args: tuple) -> object:
+def numpy_loop(name: str, args: tuple[object, ...]) -> Array:
     """Registry op ``name`` of swap-in operands whose dtype the op does not take: NumPy's
     own ufunc (its loops decide, or its TypeError), as aiarray.numpy's ufunc does."""
     from ._array_numpy import numpy_namespace
 
     ns = numpy_namespace()
+    out: Array
     if name in ("real", "imag"):  # NumPy functions, not ufuncs
-        return ns._convert.on_views(getattr(np, name), args, {})
-    return ns._ufuncs.by_standard_name(name)._numpy_loop(args, {})
+        out = ns._convert.on_views(getattr(np, name), args, {})
+    else:
+        out = ns._ufuncs.by_standard_name(name)._numpy_loop(args, {})
+    return out
 
 
 def swapin_operand(x1: object, x2: object) -> object:
@@ -366,7 +376,8 @@ _local_backend: contextvars.ContextVar[B.Backend | None] = contextvars.ContextVa
     "aiarray_backend", default=None)
 _entered: dict[B.Backend, int] = {}  # backends of active ``backend()`` blocks (any thread)
 _limits_lock = threading.RLock()
-_limits_of: tuple = ()  # the backends the sizes below were read from, with their versions
+# the backends the sizes below were read from, with their versions
+_limits_of: tuple[tuple[B.Backend, int], ...] = ()
 
 # Inputs below these sizes take the short path (NumPy's loop) without asking a backend:
 # SHORT_PATH_LIMIT below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own
@@ -374,7 +385,7 @@ _limits_of: tuple = ()  # the backends the sizes below were read from, with thei
 # Until a large call first reads the backends' thresholds, every size is B.FLOOR.
 SHORT_PATH_LIMIT = B.FLOOR
 KERNEL_MIN_SIZE = B.FLOOR
-_SIZES: dict[str, dict[np.dtype, int]] = {}
+_SIZES: dict[str, dict[DType, int]] = {}
 
 
 def active_backend() -> B.Backend:
@@ -418,7 +429,7 @@ def _refresh() -> None:
 
 def _lookup_backend(name: object) -> B.Backend:
     try:
-        return B.load(name)  # type: ignore[arg-type]
+        return B.load(name)  # type: ignore[arg-type]  # any object: refused below
     except (KeyError, TypeError):
         raise InvalidArgumentError(
             f"backend={name!r} is not a backend; choose one of {', '.join(B.NAMES)}"
@@ -477,8 +488,8 @@ def get_num_threads() -> int:
     return B.load("parallel").get_num_threads()
 
 
-def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
-           dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
+           dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
     """``np.<name>(a, ...)`` by the active backend for large ``a`` (sum, prod, mean, min,
     max), or None: the caller runs NumPy."""
     if a.size < KERNEL_MIN_SIZE:
@@ -486,18 +497,18 @@ def reduce(name: str, a: np.ndarray, axis: int | tuple | None = None,
     return active_backend().reduce(name, a, axis, dtype, keepdims)
 
 
-def fused_multiply_add(a: np.ndarray, b: np.ndarray, c: np.ndarray,
-                       dtype: np.dtype) -> np.ndarray | None:
+def fused_multiply_add(a: NDArray, b: NDArray, c: NDArray,
+                       dtype: DType) -> NDArray | None:
     """``a * b + c`` by the active backend for large operands, or None."""
     if max(a.size, b.size, c.size) < KERNEL_MIN_SIZE:
         return None
     return active_backend().fused_multiply_add(a, b, c, dtype)
 
 
-def _as_ufunc_like(func: Callable) -> Callable:
+def _as_ufunc_like(func: Callable[..., Any]) -> Callable[..., NDArray]:
     """``func`` called like a ufunc by the short path: takes ``out=...``, gives an ndarray."""
 
-    def call(*args: np.ndarray, out: object = None) -> np.ndarray:
+    def call(*args: NDArray, out: object = None) -> NDArray:
         res = func(*args)
         return res if type(res) is np.ndarray else np.asarray(res)
 
@@ -510,19 +521,19 @@ _new = object.__new__
 _KIND_ORDER = {"b": 0, "u": 1, "i": 2, "f": 3, "V": 3, "c": 4}
 
 
-def kind_rank(dt: np.dtype) -> int:
+def kind_rank(dt: DType) -> int:
     """The place of ``dt``'s kind in NumPy's order bool < unsigned < signed < float <
     complex."""
     return 4 if dt is D.complex32 else _KIND_ORDER[dt.kind]
 
 
-def same_kind(src: np.dtype, dst: np.dtype) -> bool:
+def same_kind(src: DType, dst: DType) -> bool:
     """NumPy's ``casting="same_kind"``: ``src`` may become ``dst`` (sizes may shrink)."""
     return kind_rank(src) <= kind_rank(dst)
 
 
-def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
-                  res: np.dtype, tag: bool) -> object:
+def _short_binary(op: ElementwiseOp, ufunc: Callable[..., Any], a: NDArray, b: NDArray | complex,
+                  res: DType, tag: bool) -> Array:
     """NumPy's loop on the short path's operands (an Array's ndarray ``a`` and ``b``),
     in the quiet FP context, wrapped as an Array of dtype ``res``."""
     try:
@@ -541,7 +552,7 @@ def _short_binary(op: ElementwiseOp, ufunc: Callable, a: np.ndarray, b: object,
     return obj
 
 
-def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable:
+def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable[..., Array]:
     """The public function (or operator method) for ``op``: a short path, then dispatch.
 
     The short path covers the common case, same-dtype Arrays (or an Array and a
@@ -564,8 +575,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     for dt in op.allowed:
         sizes.setdefault(dt, B.FLOOR)  # until the backends' thresholds are first read
 
+    func: Callable[..., Array]
     if op.arity == 1:
-        def func(x: object, /) -> object:
+        def unary_func(x: object, /) -> Array:
             if type(x) is Array:
                 res = result_of(x._dtype)
                 if res is not None:
@@ -585,8 +597,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._numpy = x._numpy
                         return obj
             return unary(op, x)
+
+        func = unary_func
     else:
-        def func(x1: object, x2: object, /) -> object:
+        def binary_func(x1: object, x2: object, /) -> Array:
             if type(x1) is Array and type(x2) is Array:
                 dt = x1._dtype
                 res = result_of(dt) if x2._dtype is dt else None
@@ -626,12 +640,12 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             lo, hi = P.INT_RANGE[dt]
                             if not lo <= x2 <= hi:
                                 P.check_int_fits(x2, dt, where_x2)  # raises OverflowError
-                        b = x2 if is_ufunc else np.asarray(x2, dt)
+                        s: NDArray | complex = x2 if is_ufunc else np.asarray(x2, dt)
                         try:
-                            out = (quiet_run(ufunc, a, b) if a.ndim
-                                   else quiet_run(ufunc, a, b, out=...))
+                            out = (quiet_run(ufunc, a, s) if a.ndim
+                                   else quiet_run(ufunc, a, s, out=...))
                         except (RuntimeError, ValueError, MemoryError):  # busy context
-                            return _short_binary(op, ufunc, a, b, res, tag)
+                            return _short_binary(op, ufunc, a, s, res, tag)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -639,16 +653,18 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         return obj
             if method:
                 if defers(x2, op.name):
-                    return NotImplemented
+                    return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
                 x2 = swapin_operand(x1, x2)
             return binary(op, x1, x2)
+
+        func = binary_func
 
     func.__name__ = func.__qualname__ = name
     func.__doc__ = op.doc
     return func
 
 
-def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np.dtype:
+def common_dtype(func: str, arrays: Sequence[Array], argname: str = "arrays") -> DType:
     """The dtype several arrays promote to under the active policy, in any order
     (:func:`aiarray._promotion.promote_many`).
 
@@ -669,7 +685,7 @@ def common_dtype(func: str, arrays: tuple | list, argname: str = "arrays") -> np
     return dt
 
 
-def cast(x: object, dt: np.dtype) -> np.ndarray:
+def cast(x: Array, dt: DType) -> NDArray:
     """The ndarray of Array ``x`` in dtype ``dt`` (no copy when it already is)."""
     return x._array if x._dtype is dt else _cast(x._array, dt)
 

@@ -41,6 +41,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import DLPackError
+from ._typing import DType, NDArray
 
 # --- the C structures of dlpack.h ------------------------------------------------------
 
@@ -99,7 +100,7 @@ CODE_NAMES = {
 
 # (code, bits) of each aiarray dtype; lanes is always 1.  The one table both ways read.
 # bfloat16 (kDLBfloat, 16 bits) joins when it loads: importing this module must not load it.
-DLPACK_DTYPES: dict[np.dtype, tuple[int, int]] = {
+DLPACK_DTYPES: dict[DType, tuple[int, int]] = {
     D.bool_: (6, 8),
     D.int8: (0, 8), D.int16: (0, 16), D.int32: (0, 32), D.int64: (0, 64),
     D.uint8: (1, 8), D.uint16: (1, 16), D.uint32: (1, 32), D.uint64: (1, 64),
@@ -107,12 +108,12 @@ DLPACK_DTYPES: dict[np.dtype, tuple[int, int]] = {
     D.complex32: (5, 32), D.complex64: (5, 64), D.complex128: (5, 128),
 }
 _BFLOAT16_CODE = (4, 16)
-FROM_DLPACK: dict[tuple[int, int], np.dtype] = {v: k for k, v in DLPACK_DTYPES.items()}
+FROM_DLPACK: dict[tuple[int, int], DType] = {v: k for k, v in DLPACK_DTYPES.items()}
 # NumPy's exporter has no code for these; aiarray writes their capsules itself.
-OWN_EXPORT: set[np.dtype] = {D.complex32}
+OWN_EXPORT: set[DType] = {D.complex32}
 
 
-def _add_bfloat16(bf16: np.dtype) -> None:
+def _add_bfloat16(bf16: DType) -> None:
     DLPACK_DTYPES[bf16] = _BFLOAT16_CODE
     FROM_DLPACK[_BFLOAT16_CODE] = bf16
     OWN_EXPORT.add(bf16)
@@ -173,7 +174,7 @@ def _release(address: int | None, exported: dict[int, Any] = _exported) -> None:
 _deleter = _immortal(Deleter(_release))
 
 
-@CFUNCTYPE(None, c_void_p)
+@CFUNCTYPE(None, c_void_p)  # type: ignore[untyped-decorator]  # (ctypes: no annotations)
 def _capsule_destructor(capsule: int, names: tuple[Any, ...] = (NAME, NAME_VERSIONED),
                         is_valid: Any = _capsule_is_valid, pointer: Any = _capsule_pointer,
                         release: Any = _release) -> None:
@@ -197,7 +198,7 @@ def live_exports() -> int:
     return len(_exported)
 
 
-def export(a: np.ndarray, dtype: np.dtype, *, versioned: bool,
+def export(a: NDArray, dtype: DType, *, versioned: bool,
            copy: bool | None = None) -> Any:
     """A DLPack capsule of ``a`` (an aiarray buffer of ``dtype``) on the CPU.
 
@@ -303,7 +304,7 @@ def request_capsule(x: Any, copy: bool | None) -> tuple[Any, bool]:
                           f"{type(e).__name__}: {e}") from None
 
 
-def import_array(x: Any, copy: bool | None = None) -> tuple[np.ndarray, np.dtype]:
+def import_array(x: Any, copy: bool | None = None) -> tuple[NDArray, DType]:
     """The CPU data of any DLPack producer ``x`` as (ndarray, aiarray dtype).
 
     Shares ``x``'s memory unless ``copy=True``; a read-only tensor gives a read-only
@@ -316,7 +317,7 @@ def import_array(x: Any, copy: bool | None = None) -> tuple[np.ndarray, np.dtype
     return a, dtype
 
 
-def import_capsule(capsule: Any) -> tuple[np.ndarray, np.dtype]:
+def import_capsule(capsule: Any) -> tuple[NDArray, DType]:
     """Consume an unused DLPack capsule; (ndarray viewing its memory, aiarray dtype)."""
     pointer = id(capsule)
     if type(capsule).__name__ != "PyCapsule":

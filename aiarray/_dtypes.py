@@ -24,33 +24,37 @@ import numpy as np
 
 from ._errors import TypeMismatchError
 from ._numpy_path import quiet
+from ._typing import DType, NDArray
 
 __all__ = [
     "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "bfloat16", "float32", "float64", "complex32", "complex64", "complex128",
 ]
 
-_bf16: np.dtype | None = None  # bfloat16, once loaded (module __getattr__ gives it)
+_bf16: DType | None = None  # bfloat16, once loaded (module __getattr__ gives it)
+# Declared for type checkers; bound by load_bfloat16 (until then __getattr__ loads them).
+bfloat16: DType
+ALL_DTYPES: tuple[DType, ...]
 
-bool_ = np.dtype("bool")
-int8 = np.dtype("int8")
-int16 = np.dtype("int16")
-int32 = np.dtype("int32")
-int64 = np.dtype("int64")
-uint8 = np.dtype("uint8")
-uint16 = np.dtype("uint16")
-uint32 = np.dtype("uint32")
-uint64 = np.dtype("uint64")
-float16 = np.dtype("float16")
-float32 = np.dtype("float32")
-float64 = np.dtype("float64")
-complex32 = np.dtype([("real", "<f2"), ("imag", "<f2")], metadata={"aiarray": "complex32"})
-complex64 = np.dtype("complex64")
-complex128 = np.dtype("complex128")
+bool_: DType = np.dtype("bool")
+int8: DType = np.dtype("int8")
+int16: DType = np.dtype("int16")
+int32: DType = np.dtype("int32")
+int64: DType = np.dtype("int64")
+uint8: DType = np.dtype("uint8")
+uint16: DType = np.dtype("uint16")
+uint32: DType = np.dtype("uint32")
+uint64: DType = np.dtype("uint64")
+float16: DType = np.dtype("float16")
+float32: DType = np.dtype("float32")
+float64: DType = np.dtype("float64")
+complex32: DType = np.dtype([("real", "<f2"), ("imag", "<f2")], metadata={"aiarray": "complex32"})
+complex64: DType = np.dtype("complex64")
+complex128: DType = np.dtype("complex128")
 
 # (dtype, public name, short name of the Ascend tables), in the tables' order; bfloat16
 # (4th) joins when it loads.
-_TABLE = [
+_TABLE: list[tuple[DType, str, str]] = [
     (float32, "float32", "f32"), (float16, "float16", "f16"), (float64, "float64", "f64"),
     (int8, "int8", "s8"), (uint8, "uint8", "u8"),
     (int16, "int16", "s16"), (uint16, "uint16", "u16"), (int32, "int32", "s32"),
@@ -62,18 +66,18 @@ _BF16_ROW = 3  # bfloat16's place in _TABLE
 # Every dtype name, bfloat16's included whether loaded or not (messages, name lookups).
 NAMES: tuple[str, ...] = ("float32", "float16", "float64", "bfloat16",
                           *(n for _, n, _ in _TABLE[3:]))
-_loaded: tuple[np.dtype, ...] = tuple(d for d, _, _ in _TABLE)  # ALL_DTYPES so far
-NAME: dict[np.dtype, str] = {d: n for d, n, _ in _TABLE}
-SHORT: dict[np.dtype, str] = {d: s for d, _, s in _TABLE}
-FROM_SHORT: dict[str, np.dtype] = {s: d for d, _, s in _TABLE}
-FROM_NAME: dict[str, np.dtype] = {n: d for d, n, _ in _TABLE}
+_loaded: tuple[DType, ...] = tuple(d for d, _, _ in _TABLE)  # ALL_DTYPES so far
+NAME: dict[DType, str] = {d: n for d, n, _ in _TABLE}
+SHORT: dict[DType, str] = {d: s for d, _, s in _TABLE}
+FROM_SHORT: dict[str, DType] = {s: d for d, _, s in _TABLE}
+FROM_NAME: dict[str, DType] = {n: d for d, n, _ in _TABLE}
 
 # Sets of dtypes: bfloat16 joins every one that float16 is in when it loads (they are
 # mutable for that alone; make new ones with dtype_set so that they join too).
-_SETS: list[set] = []
+_SETS: list[set[DType]] = []
 
 
-def dtype_set(dtypes: Iterable[np.dtype]) -> set[np.dtype]:
+def dtype_set(dtypes: Iterable[DType]) -> set[DType]:
     """A set of dtypes that bfloat16 joins on loading when float16 is in it."""
     out = set(dtypes)
     with _lock:
@@ -95,7 +99,7 @@ REAL_NUMERIC = dtype_set(INTEGER | REAL_FLOAT)
 BOOL = dtype_set({bool_})
 
 # Input categories of the standard's function descriptions.
-CATEGORIES: dict[str, set[np.dtype]] = {
+CATEGORIES: dict[str, set[DType]] = {
     "any": dtype_set(NUMERIC | BOOL),
     "bool": BOOL,
     "boolean": BOOL,
@@ -111,7 +115,7 @@ CATEGORIES: dict[str, set[np.dtype]] = {
 }
 
 # isdtype() kinds, by the standard's names.
-KINDS: dict[str, set[np.dtype]] = {
+KINDS: dict[str, set[DType]] = {
     "bool": BOOL,
     "signed integer": SIGNED,
     "unsigned integer": UNSIGNED,
@@ -123,23 +127,23 @@ KINDS: dict[str, set[np.dtype]] = {
 
 # Dtypes computed in a wider type and rounded back once (also: the dtypes outside the
 # standard's set whose arithmetic aiarray defines, bfloat16 and complex32).
-COMPUTE: dict[np.dtype, np.dtype] = {complex32: complex64}
+COMPUTE: dict[DType, DType] = {complex32: complex64}
 # Real dtype of a complex dtype's parts, and the complex dtype over a real one.
-REAL_OF: dict[np.dtype, np.dtype] = {complex32: float16, complex64: float32, complex128: float64}
-COMPLEX_OF: dict[np.dtype, np.dtype] = {v: k for k, v in REAL_OF.items()}
+REAL_OF: dict[DType, DType] = {complex32: float16, complex64: float32, complex128: float64}
+COMPLEX_OF: dict[DType, DType] = {v: k for k, v in REAL_OF.items()}
 
 # ndarray dtype -> aiarray dtype (each dtype maps to itself).
-BY_NUMPY: dict[np.dtype, np.dtype] = {d: d for d in _loaded}
-_BY_ANY: dict[object, np.dtype] = dict(BY_NUMPY)
+BY_NUMPY: dict[DType, DType] = {d: d for d in _loaded}
+_BY_ANY: dict[object, DType] = {d: d for d in _loaded}
 for _d in _loaded:
     if _d is not complex32:
         _BY_ANY[_d.type] = _d
 _BY_ANY[builtins.bool] = bool_
 
-_LOADERS: list[Callable[[np.dtype], None]] = []
+_LOADERS: list[Callable[[DType], None]] = []
 
 
-def when_bfloat16_loads(extend: Callable[[np.dtype], None]) -> None:
+def when_bfloat16_loads(extend: Callable[[DType], None]) -> None:
     """Call ``extend(bfloat16)`` when bfloat16 loads (at once if it has): a module adds
     bfloat16 to its own tables there.  Called in registration order, under one lock,
     before bfloat16 can be named anywhere."""
@@ -149,16 +153,16 @@ def when_bfloat16_loads(extend: Callable[[np.dtype], None]) -> None:
             extend(_bf16)
 
 
-def like_float16(*tables: dict) -> None:
+def like_float16(*tables: dict[DType, Any]) -> None:
     """bfloat16 gets float16's entry in each of these dicts when it loads."""
-    def extend(bf16: np.dtype) -> None:
+    def extend(bf16: DType) -> None:
         for table in tables:
             table[bf16] = table[float16]
 
     when_bfloat16_loads(extend)
 
 
-def load_bfloat16() -> np.dtype:
+def load_bfloat16() -> DType:
     """bfloat16, loaded on first call: imports ml_dtypes and adds bfloat16 to every
     dtype table (this module's, then each registered with :func:`when_bfloat16_loads`),
     then makes it findable by name and type.  Thread-safe; later calls return at once."""
@@ -170,7 +174,7 @@ def load_bfloat16() -> np.dtype:
             return _bf16
         import ml_dtypes
 
-        bf16 = np.dtype(ml_dtypes.bfloat16)
+        bf16: DType = np.dtype(ml_dtypes.bfloat16)
         _TABLE.insert(_BF16_ROW, (bf16, "bfloat16", "bf16"))
         NAME[bf16], SHORT[bf16] = "bfloat16", "bf16"
         FROM_SHORT["bf16"] = bf16
@@ -193,7 +197,7 @@ def load_bfloat16() -> np.dtype:
         return bf16
 
 
-def loaded_dtypes() -> tuple[np.dtype, ...]:
+def loaded_dtypes() -> tuple[DType, ...]:
     """The dtypes known now, in the tables' order, without loading bfloat16 (for tables
     that a :func:`when_bfloat16_loads` function extends)."""
     return _loaded
@@ -220,7 +224,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def canonical(dtype: object, argname: str = "dtype") -> np.dtype:
+def canonical(dtype: object, argname: str = "dtype") -> DType:
     """Return the aiarray dtype equal to ``dtype`` or raise TypeError naming it."""
     try:
         return _BY_ANY[dtype]
@@ -235,7 +239,7 @@ def canonical(dtype: object, argname: str = "dtype") -> np.dtype:
     )
 
 
-def of_numpy(dtype: np.dtype) -> np.dtype | None:
+def of_numpy(dtype: DType) -> DType | None:
     """The aiarray dtype equal to a NumPy dtype, or None."""
     try:
         found = _BY_ANY.get(dtype)
@@ -246,24 +250,24 @@ def of_numpy(dtype: np.dtype) -> np.dtype | None:
     return found
 
 
-def is_bfloat16(dtype: np.dtype) -> bool:
+def is_bfloat16(dtype: DType) -> bool:
     """``dtype is bfloat16``, without loading bfloat16 to ask."""
     return dtype is _bf16 and dtype is not None
 
 
-def bits(a: np.ndarray) -> np.ndarray:
+def bits(a: NDArray) -> NDArray:
     """``a`` itself, or complex32 viewed as uint32, for ops that only move elements."""
     return a.view(np.uint32) if a.dtype.fields is not None else a
 
 
-def finfo_of(dtype: np.dtype) -> Any:
+def finfo_of(dtype: DType) -> Any:
     """NumPy / ml_dtypes finfo of a real floating dtype."""
     if _bf16 is not None and dtype == _bf16:
         return sys.modules["ml_dtypes"].finfo(dtype)
     return np.finfo(dtype)
 
 
-def name_of(dtype: np.dtype) -> str:
+def name_of(dtype: DType) -> str:
     """Public name of an aiarray dtype (``'complex32'`` rather than the record form)."""
     return NAME.get(dtype, str(dtype))
 
@@ -273,7 +277,7 @@ class CategoryError(TypeMismatchError):
     a TypeMismatchError; the NumPy swap-in hands such calls to NumPy's own loops."""
 
 
-def check_category(dtype: np.dtype, category: str, func: str, argname: str = "x") -> None:
+def check_category(dtype: DType, category: str, func: str, argname: str = "x") -> None:
     """Raise TypeError (CategoryError) when ``dtype`` is not in the standard's input
     ``category``."""
     if dtype not in CATEGORIES[category]:
@@ -282,7 +286,7 @@ def check_category(dtype: np.dtype, category: str, func: str, argname: str = "x"
         )
 
 
-def c32_to_c64(a: np.ndarray) -> np.ndarray:
+def c32_to_c64(a: NDArray) -> NDArray:
     """Widen a complex32 array to complex64 (exact)."""
     out = np.empty(a.shape, complex64)
     out.real = a["real"]
@@ -290,7 +294,7 @@ def c32_to_c64(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _fill_c32(out: np.ndarray, a: np.ndarray) -> np.ndarray:
+def _fill_c32(out: NDArray, a: NDArray) -> NDArray:
     if np.iscomplexobj(a):
         out["real"] = a.real
         out["imag"] = a.imag
@@ -300,7 +304,7 @@ def _fill_c32(out: np.ndarray, a: np.ndarray) -> np.ndarray:
     return out
 
 
-def to_c32(a: np.ndarray) -> np.ndarray:
+def to_c32(a: NDArray) -> NDArray:
     """Round a complex (or real) array to complex32, each part rounded once to float16.
 
     Parts beyond float16's range become infinities (IEEE), without NumPy's warning.
@@ -308,7 +312,7 @@ def to_c32(a: np.ndarray) -> np.ndarray:
     return quiet(_fill_c32, np.empty(np.shape(a), complex32), a)
 
 
-def widen(a: np.ndarray) -> np.ndarray:
+def widen(a: NDArray) -> NDArray:
     """The array in the dtype its arithmetic is computed in (bf16 -> f32, c32 -> c64)."""
     dt = a.dtype
     if dt is complex32 or (dt.fields is not None and dt == complex32):
@@ -318,7 +322,7 @@ def widen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def float64_to_float32_odd(a: np.ndarray) -> np.ndarray:
+def float64_to_float32_odd(a: NDArray) -> NDArray:
     """float64 -> float32 rounding to odd (truncate, set the last bit if inexact).
 
     Rounding that result once more to a narrower dtype equals rounding the float64
@@ -334,14 +338,14 @@ def float64_to_float32_odd(a: np.ndarray) -> np.ndarray:
     return bits.view(np.float32)
 
 
-def to_bfloat16(a: np.ndarray) -> np.ndarray:
+def to_bfloat16(a: NDArray) -> NDArray:
     """Round any real array to bfloat16 once."""
     if a.dtype == float64 or (a.dtype.kind in "iu" and a.dtype.itemsize >= 4):
         a = float64_to_float32_odd(a.astype(np.float64))
     return quiet(a.astype, load_bfloat16())
 
 
-def narrow(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def narrow(a: NDArray, dtype: DType) -> NDArray:
     """Round a computed array back to ``dtype`` once (inverse of :func:`widen`)."""
     if dtype is complex32:
         return to_c32(a)

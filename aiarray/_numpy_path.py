@@ -9,20 +9,31 @@ from __future__ import annotations
 
 import contextvars
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
 from ._errors import InvalidArgumentError
+from ._typing import NDArray
+
+_T = TypeVar("_T")
+
+
+class _Run(Protocol):
+    """``Context.run``'s form: ``run(func, *args, **kwargs)`` gives what ``func`` gives."""
+
+    def __call__(self, func: Callable[..., _T], /, *args: Any, **kwargs: Any) -> _T: ...
+
 
 try:  # NumPy >= 2: floating-point error state is a context variable.
     from numpy._core import _ufunc_config as _uc
     from numpy._core import umath as _umath
 
-    _EXTOBJ = _uc._extobj_contextvar
-    _QUIET = _umath._make_extobj(all="ignore")
-    quiet_enter = _EXTOBJ.set
-    quiet_exit = _EXTOBJ.reset
+    _EXTOBJ: contextvars.ContextVar[object] = (
+        _uc._extobj_contextvar)  # type: ignore[attr-defined]  # NumPy's private name, not in its stubs
+    _QUIET: object = _umath._make_extobj(all="ignore")
+    quiet_enter: Callable[[object], object] = _EXTOBJ.set
+    quiet_exit: Callable[[Any], None] = _EXTOBJ.reset
 
     # A context holding only the silenced state: entering it (``Context.run``, ~15 ns)
     # is far cheaper than setting and resetting the variable (~110 ns).  A context can
@@ -30,9 +41,9 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
     # RuntimeError before calling anything, and ``quiet`` falls back to set/reset.
     _QUIET_CONTEXT = contextvars.Context()
     _QUIET_CONTEXT.run(_EXTOBJ.set, _QUIET)
-    quiet_run = _QUIET_CONTEXT.run
+    quiet_run: _Run = _QUIET_CONTEXT.run
 
-    def quiet(func: Callable, *args: object, **kwargs: object) -> Any:
+    def quiet(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
         """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
         try:
             return quiet_run(func, *args, **kwargs)
@@ -54,11 +65,11 @@ except (ImportError, AttributeError):  # pragma: no cover - older NumPy
         state.__enter__()
         return state
 
-    def quiet_exit(state: object) -> None:
-        """Leave the state entered by quiet_enter."""
-        state.__exit__(None, None, None)  # type: ignore[attr-defined]
+    def quiet_exit(state: Any) -> None:
+        """Leave the state entered by quiet_enter (an ``np.errstate``)."""
+        state.__exit__(None, None, None)
 
-    def quiet(func: Callable, *args: object, **kwargs: object) -> Any:
+    def quiet(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
         """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
         with np.errstate(all="ignore"):
             return func(*args, **kwargs)
@@ -66,7 +77,7 @@ except (ImportError, AttributeError):  # pragma: no cover - older NumPy
     quiet_run = quiet
 
 
-def floor_divide(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+def floor_divide(x1: NDArray, x2: NDArray) -> NDArray:
     """Floor division; for floats the standard's ±inf special cases, i.e. floor(x1 / x2)."""
     out = np.floor_divide(x1, x2)
     if x1.dtype.kind == "f":
@@ -76,7 +87,7 @@ def floor_divide(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
     return out
 
 
-def expm1(x: np.ndarray) -> np.ndarray:
+def expm1(x: NDArray) -> NDArray:
     """exp(x) - 1; complex input accurate near 0 and with the standard's special cases."""
     if x.dtype.kind != "c":
         return np.expm1(x)
@@ -95,7 +106,7 @@ def expm1(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def tanh(x: np.ndarray) -> np.ndarray:
+def tanh(x: NDArray) -> NDArray:
     """tanh; complex tanh(±inf + bj) for finite b is ±1 with the sign of b on the zero."""
     out = np.tanh(x)
     if x.dtype.kind == "c":
@@ -106,7 +117,7 @@ def tanh(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def power(x1: np.ndarray, x2: object) -> np.ndarray:
+def power(x1: NDArray, x2: NDArray | complex) -> NDArray:
     """x1 ** x2; NumPy's sqrt shortcut for a scalar exponent 0.5 gets the standard's results."""
     out = np.power(x1, x2)
     if x1.dtype.kind == "f" and np.ndim(x2) == 0 and x2 == 0.5:
@@ -115,7 +126,7 @@ def power(x1: np.ndarray, x2: object) -> np.ndarray:
     return out
 
 
-def log1p(x: np.ndarray) -> np.ndarray:
+def log1p(x: NDArray) -> NDArray:
     """log(1 + x); complex input stays accurate for tiny |x|."""
     if x.dtype.kind != "c":
         return np.log1p(x)
@@ -130,40 +141,40 @@ def log1p(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def keep_integers(func: Callable) -> Callable:
+def keep_integers(func: Callable[[NDArray], NDArray]) -> Callable[[NDArray], NDArray]:
     """ceil/floor/trunc/round: integer and bool inputs come back unchanged (a copy)."""
 
-    def impl(x: np.ndarray) -> np.ndarray:
+    def impl(x: NDArray) -> NDArray:
         return x.copy() if x.dtype.kind in "iub" else func(x)
 
     impl.__name__ = func.__name__
     return impl
 
 
-def logical(func: Callable) -> Callable:
+def logical(func: Callable[..., NDArray]) -> Callable[..., NDArray]:
     """Logical ops accept numeric input (GB/T 7.2.6): zero is False, non-zero is True."""
 
-    def impl(*args: np.ndarray) -> np.ndarray:
+    def impl(*args: NDArray) -> NDArray:
         return func(*(a if a.dtype.kind == "b" else a != 0 for a in args))
 
     impl.__name__ = func.__name__
     return impl
 
 
-def reciprocal(x: np.ndarray) -> np.ndarray:
+def reciprocal(x: NDArray) -> NDArray:
     """1 / x in x's dtype."""
     return np.divide(np.ones((), x.dtype), x)
 
 
-def divide_intrinsic(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+def divide_intrinsic(x1: NDArray, x2: NDArray) -> NDArray:
     """x1 * (1 / x2) in the inputs' dtype: the fast, not correctly rounded form."""
     return np.multiply(x1, np.divide(np.ones((), x2.dtype), x2))
 
 
-def shift(func: Callable) -> Callable:
+def shift(func: Callable[[NDArray, NDArray], NDArray]) -> Callable[[NDArray, NDArray], NDArray]:
     """Bit shifts; a shift of the bit width or more gives 0 (or -1 for >> of negatives)."""
 
-    def impl(x1: np.ndarray, x2: np.ndarray) -> np.ndarray:
+    def impl(x1: NDArray, x2: NDArray) -> NDArray:
         if x2.dtype.kind == "i" and (x2 < 0).any():
             raise InvalidArgumentError(
                 f"{func.__name__}: shift amounts x2 must be non-negative, got {x2.min()}"

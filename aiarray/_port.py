@@ -97,7 +97,7 @@ def run_both(script: str, args: list[str], policies: tuple[str, str], timeout: f
     return runs[0], runs[1]
 
 
-def _finish(run: Run, trace: str, out: Any, err: Any, proc: subprocess.Popen,
+def _finish(run: Run, trace: str, out: Any, err: Any, proc: subprocess.Popen[Any],
             timeout: float) -> Run:
     """Wait for one run's process (killing it after ``timeout`` s) and read what it left."""
     try:
@@ -135,9 +135,10 @@ def _load_trace(run: Run, path: str) -> None:
 
 
 # --------------------------------------------------------------------------- comparing
-def _operand_values(args: list[dict], kwargs: dict[str, dict], op: str) -> list[object]:
+def _operand_values(args: list[dict[Any, Any]], kwargs: dict[str, dict[Any, Any]],
+                    op: str) -> list[object]:
     """The operands that take part in promotion, as dtypes or scalars for explain."""
-    items: list[dict] = []
+    items: list[dict[Any, Any]] = []
     for i, a in enumerate(args):
         if i == 0 and op in NOT_PROMOTED_FIRST:
             continue
@@ -160,7 +161,7 @@ def _as_operand(d: dict[str, Any]) -> object:
         return D.FROM_NAME.get(d["dtype"])
     if kind in ("typed-scalar", "numpy-scalar"):
         dt = D.FROM_NAME.get(d["dtype"])
-        return None if dt is None else P.TypedScalar(None, dt)
+        return None if dt is None else P.TypedScalar(0, dt)  # (only its dtype is explained)
     text = d.get("value", "")
     try:
         if kind == "py-bool":
@@ -176,7 +177,7 @@ def _as_operand(d: dict[str, Any]) -> object:
     return None
 
 
-def _explain(policy: str, a: object, b: object) -> dict[str, Any]:
+def _explain(policy: str, a: Any, b: Any) -> dict[str, Any]:
     with P.promotion_policy(policy):
         e = P.explain_promotion(a, b)
     return {"result": None if e.result is None else D.name_of(e.result), "policy": e.policy,
@@ -216,7 +217,7 @@ def _int_to_float_use(op: str) -> str | None:
     return None
 
 
-def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | None:
+def _int_to_float_rule(policy: str, op: str, dtype: Any) -> dict[str, Any] | None:
     """The rule that makes an integer input of a floating-valued op floating."""
     use = _int_to_float_use(op)
     if use is None or dtype not in INT_TO_FLOAT:
@@ -231,7 +232,8 @@ def _int_to_float_rule(policy: str, op: str, dtype: object) -> dict[str, Any] | 
             "row": D.SHORT[dtype], "column": op.rpartition(".")[2], "note": note}
 
 
-def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, dict] | None:
+def explain_op(ref: dict[Any, Any], tgt: dict[Any, Any], policies: tuple[str,
+               str]) -> tuple[dict[Any, Any], dict[Any, Any]] | None:
     """The rule under each policy that decided this operation's dtype (None: no rule)."""
     ops_ref = _operand_values(ref["args"], ref["kwargs"], ref["op"])
     ops_tgt = _operand_values(tgt["args"], tgt["kwargs"], tgt["op"])
@@ -251,14 +253,14 @@ def explain_op(ref: dict, tgt: dict, policies: tuple[str, str]) -> tuple[dict, d
     return found
 
 
-def classify(ref: dict, tgt: dict) -> str | None:
+def classify(ref: dict[Any, Any], tgt: dict[Any, Any]) -> str | None:
     """How two aligned records differ: None, "error", "dtype", "shape" or "values"."""
     er, et = ref.get("error"), tgt.get("error")
     if er or et:
         if er and et and er["type"] == et["type"]:
             return None
         return "error"
-    rr, rt = ref.get("result"), tgt.get("result")
+    rr, rt = ref.get("result") or {}, tgt.get("result") or {}
     if rr == rt:
         return None
     if rr.get("kind") != rt.get("kind") or rr.get("dtype") != rt.get("dtype"):
@@ -268,11 +270,11 @@ def classify(ref: dict, tgt: dict) -> str | None:
     return "values"
 
 
-def _inputs_equal(ref: dict, tgt: dict) -> bool:
-    return ref["args"] == tgt["args"] and ref["kwargs"] == tgt["kwargs"]
+def _inputs_equal(ref: dict[Any, Any], tgt: dict[Any, Any]) -> bool:
+    return bool(ref["args"] == tgt["args"] and ref["kwargs"] == tgt["kwargs"])
 
 
-def value_difference(ref: dict, tgt: dict) -> dict[str, Any] | None:
+def value_difference(ref: dict[Any, Any], tgt: dict[Any, Any]) -> dict[str, Any] | None:
     """Where the previews of two same-dtype results differ, and by how much."""
     pr, pt = ref.get("preview"), tgt.get("preview")
     if pr is None or pt is None:
@@ -353,7 +355,7 @@ def hint(first: dict[str, Any], policies: tuple[str, str]) -> str | None:
     return None
 
 
-def _where(rec: dict) -> dict[str, Any]:
+def _where(rec: dict[Any, Any]) -> dict[str, Any]:
     return {"file": rec["file"], "line": rec["line"], "op": rec["op"]}
 
 
@@ -368,7 +370,7 @@ def output_difference(ref: Run, tgt: Run) -> dict[str, Any] | None:
     return None
 
 
-def rule_key(rules: dict[str, dict] | None, policies: tuple[str, str]) -> str:
+def rule_key(rules: dict[str, dict[Any, Any]] | None, policies: tuple[str, str]) -> str:
     """One line naming the cell that decided, under each policy."""
     if not rules:
         return "no promotion rule differs (the computation does)"
@@ -455,7 +457,8 @@ def _operand_text(d: dict[str, Any]) -> str:
         inner = ", ".join(_operand_text(x) for x in d["items"])
         more = ", ..." if d["length"] > len(d["items"]) else ""
         return f"[{inner}{more}]"
-    return d.get("value") or d.get("type", "?")
+    text: str = d.get("value") or d.get("type", "?")
+    return text
 
 
 def _result_text(d: dict[str, Any]) -> str:
@@ -463,7 +466,8 @@ def _result_text(d: dict[str, Any]) -> str:
         e = d["error"]
         return f"raises {e['type']}: {e['message']}"
     if d.get("kind") in ("array", "ndarray"):
-        return d["dtype"]
+        name: str = d["dtype"]
+        return name
     return _operand_text(d)
 
 
@@ -592,4 +596,5 @@ def main(argv: Sequence[str]) -> int:
                         ns.parallel)
     report = build_report(str(script.resolve()), ref, tgt, policies)
     print(json.dumps(report, indent=2) if ns.json else render(report, ns.all))
-    return report["exit_code"]
+    code: int = report["exit_code"]
+    return code

@@ -41,6 +41,8 @@ from aiarray._promotion import TypedScalar
 from aiarray._registry import OPERATORS
 from aiarray._swap_imports import swap_tree
 
+from ._typing import DType, NDArray
+
 PACKAGE_DIR = os.path.dirname(os.path.abspath(aiarray.__file__)) + os.sep
 PREVIEW = 16  # elements of each array value kept in the trace
 SEED = 20240607  # NumPy's and Python's global random state start here in both runs
@@ -62,7 +64,7 @@ UFUNC_METHODS = ("__call__", "reduce", "accumulate", "outer", "at", "reduceat")
 
 
 # --------------------------------------------------------------------------- operands
-def _values(a: np.ndarray) -> np.ndarray:
+def _values(a: NDArray) -> NDArray:
     """A NumPy-native view of an aiarray ndarray's values (complex32 and bf16 widened)."""
     if a.dtype.fields is not None:
         return D.c32_to_c64(a)
@@ -71,11 +73,12 @@ def _values(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _digest(a: np.ndarray) -> str:
+def _digest(a: NDArray) -> str:
     data = np.ascontiguousarray(a)
     h = hashlib.blake2b(digest_size=10)
     h.update(str((data.dtype.str, data.shape)).encode())
-    h.update(data.view(np.uint8).reshape(-1) if data.size else b"")
+    h.update(data.view(np.uint8).reshape(-1)  # type: ignore[arg-type]  # a buffer (stubs: 3.12+)
+             if data.size else b"")
     return h.hexdigest()
 
 
@@ -106,7 +109,7 @@ def describe(value: object, depth: int = 0) -> dict[str, Any]:
     return {"kind": "other", "type": type(value).__name__}
 
 
-def _dtype_name(value: object) -> str:
+def _dtype_name(value: Any) -> str:
     try:
         return D.name_of(D.canonical(np.dtype(value) if not isinstance(value, np.dtype)
                                      else value))
@@ -114,7 +117,7 @@ def _dtype_name(value: object) -> str:
         return str(value)
 
 
-def _describe_array(kind: str, a: np.ndarray, dtype: np.dtype) -> dict[str, Any]:
+def _describe_array(kind: str, a: NDArray, dtype: DType) -> dict[str, Any]:
     flat = _values(a).reshape(-1)[:PREVIEW]
     return {"kind": kind, "dtype": D.name_of(dtype), "shape": list(a.shape),
             "digest": _digest(a), "preview": [repr(v) for v in flat.tolist()]}
@@ -156,9 +159,9 @@ class Tracer:
                 return
             self.out.write(json.dumps(record) + "\n")
 
-    def call(self, op: str, fn: Callable, args: tuple, kwargs: dict,
+    def call(self, op: str, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[Any, Any],
              caller: types.FrameType, operator: str | None = None,
-             shown: tuple[tuple, dict] | None = None) -> Any:
+             shown: tuple[tuple[Any, ...], dict[Any, Any]] | None = None) -> Any:
         """Call ``fn``; record the call when ``caller`` is outside aiarray.
 
         ``shown`` are the operands to record when they are not ``args``/``kwargs``
@@ -190,7 +193,8 @@ class Tracer:
         self.write(record)
         return result
 
-    def wrap(self, op: str, fn: Callable, operator: str | None = None) -> Callable:
+    def wrap(self, op: str, fn: Callable[..., Any], operator: str | None = None) -> Callable[...,
+             Any]:
         """``fn``, recording each call whose direct caller is outside aiarray."""
         call = self.call
 
@@ -198,7 +202,7 @@ class Tracer:
         def traced(*args: Any, **kwargs: Any) -> Any:
             return call(op, fn, args, kwargs, sys._getframe(1), operator)
 
-        traced.__wrapped_by_port__ = True  # type: ignore[attr-defined]
+        traced.__wrapped_by_port__ = True  # type: ignore[attr-defined]  # a mark on the function
         return traced
 
 
@@ -222,7 +226,7 @@ def install(tracer: Tracer) -> list[str]:
     modules = ["aiarray", "aiarray.linalg", "aiarray.fft"]
     if importlib.util.find_spec(SWAP_IN) is not None:
         modules += [SWAP_IN] + [f"{SWAP_IN}.{m}" for m in ("linalg", "fft", "random")]
-    patched_classes: set[type] = set()
+    patched_classes: set[type[Any]] = set()
     for modname in modules:
         try:
             module = importlib.import_module(modname)
@@ -243,14 +247,14 @@ def install(tracer: Tracer) -> list[str]:
     return done
 
 
-def _patch_ufunc_class(tracer: Tracer, cls: type, prefix: str) -> None:
+def _patch_ufunc_class(tracer: Tracer, cls: type[Any], prefix: str) -> None:
     """Trace a ufunc-like class's call and methods, named after each instance."""
     for meth in UFUNC_METHODS:
         fn = getattr(cls, meth, None)
         if not isinstance(fn, types.FunctionType):
             continue
 
-        def make(fn: Callable, meth: str) -> Callable:
+        def make(fn: Callable[..., Any], meth: str) -> Callable[..., Any]:
             @functools.wraps(fn)
             def method(self: Any, *args: Any, **kwargs: Any) -> Any:
                 name = prefix + str(getattr(self, "__name__", cls.__name__))
@@ -284,13 +288,13 @@ def _patch_array(tracer: Tracer) -> None:
             if name in ("__array_ufunc__", "__array_function__"):
                 setattr(Array, name, _numpy_protocol(tracer, fn, name == "__array_ufunc__"))
             elif name in by_dunder:
-                op, sym = by_dunder[name]
-                setattr(Array, name, tracer.wrap(op, fn, operator=sym))
+                op_name, sym = by_dunder[name]
+                setattr(Array, name, tracer.wrap(op_name, fn, operator=sym))
             elif not name.startswith("_"):
                 setattr(Array, name, tracer.wrap(f"Array.{name}", fn, operator=f"x.{name}()"))
 
 
-def _numpy_protocol(tracer: Tracer, fn: Callable, ufunc: bool) -> Callable:
+def _numpy_protocol(tracer: Tracer, fn: Callable[..., Any], ufunc: bool) -> Callable[..., Any]:
     """Trace NumPy functions applied to Arrays, named after the NumPy function."""
 
     @functools.wraps(fn)

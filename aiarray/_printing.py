@@ -24,13 +24,14 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import TypeMismatchError
+from ._typing import DType, NDArray
 
 # dtypes NumPy prints without naming them (numpy._core.arrayprint.dtype_is_implied)
 _IMPLIED = frozenset({D.float64, D.int64, D.bool_, D.complex128})
 _PREFIX = "Array("
 
 
-def _shortest(values: np.ndarray, narrow: np.dtype) -> np.ndarray:
+def _shortest(values: NDArray, narrow: DType) -> NDArray:
     """float64 values of ``narrow`` dtype (bfloat16 or float16) -> the shortest decimals
     that round back to the same ``narrow`` values, as float64 (non-finite kept)."""
     u, inv = np.unique(values, return_inverse=True)
@@ -47,7 +48,7 @@ def _shortest(values: np.ndarray, narrow: np.dtype) -> np.ndarray:
     return short[inv.reshape(values.shape)]
 
 
-def display(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def display(a: NDArray, dtype: DType) -> NDArray:
     """The ndarray NumPy prints for data ``a`` of aiarray dtype ``dtype``."""
     if dtype.name == "bfloat16":  # (by name: bfloat16's dtype may not be loaded yet)
         return _shortest(a.astype(np.float64), dtype)
@@ -58,11 +59,11 @@ def display(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return a
 
 
-def _summarized(a: np.ndarray) -> bool:
+def _summarized(a: NDArray) -> bool:
     return a.size > np.get_printoptions()["threshold"]
 
 
-def array_repr(a: np.ndarray, dtype: np.dtype, numpy_style: bool) -> str:
+def array_repr(a: NDArray, dtype: DType, numpy_style: bool) -> str:
     """``repr`` of an Array: NumPy's layout under the name ``Array``."""
     body = np.array2string(display(a, dtype), separator=", ", prefix=_PREFIX, suffix=")")
     extras = []
@@ -81,7 +82,7 @@ def array_repr(a: np.ndarray, dtype: np.dtype, numpy_style: bool) -> str:
     return head + spacer + tail
 
 
-def array_str(a: np.ndarray, dtype: np.dtype) -> str:
+def array_str(a: NDArray, dtype: DType) -> str:
     """``str`` of an Array: NumPy's ``str`` of its values (a 0-d array: of its value)."""
     shown = display(a, dtype)
     if shown.ndim == 0:

@@ -14,12 +14,20 @@ import contextvars
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
 import numpy as np
 
 from . import _dtypes as D
 from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError, message
+from ._typing import DType, Scalar
+
+if TYPE_CHECKING:
+    from ._array import Array
+
+# The key of a scalar operand in a policy's tensor-scalar table: the Python kind ("bool",
+# "int", "float", "complex") or the dtype of a typed scalar.
+ScalarKey: TypeAlias = str | DType
 
 # Ascend aclnn "mutual derivation" table (tensor with tensor); symmetric; N/A = no rule.
 ASCEND_TENSOR_TENSOR = """
@@ -84,7 +92,7 @@ def parse_table(text: str) -> dict[tuple[str, str], str | None]:
 class Decision(NamedTuple):
     """One cell of a policy: the result (None = cannot promote) and where it came from."""
 
-    result: np.dtype | None
+    result: DType | None
     table: str
     row: str
     column: str
@@ -96,21 +104,21 @@ class Policy:
     """A promotion policy: decisions for dtype pairs and for (tensor dtype, scalar kind)."""
 
     name: str
-    pairs: dict[tuple[np.dtype, np.dtype], Decision]
-    scalars: dict[tuple[np.dtype, object], Decision]
+    pairs: dict[tuple[DType, DType], Decision]
+    scalars: dict[tuple[DType, ScalarKey], Decision]
     parameter_rule: bool = False
     # n-ary operands fold in ascending order of this key (dtypes and Python kind strings),
     # so a table that is not associative still gives one answer; None = the default order,
     # _FOLD_ORDER (ties break by it too)
-    fold_rank: dict[object, int] | None = None
+    fold_rank: dict[ScalarKey, int] | None = None
     # integer/bool input of a floating-valued op -> result dtype, by use: "function" (sin,
     # sqrt, atan2, ...), "divide", "statistics" (mean, var, std), "linalg";
     # None = GB/T's rule for every use (_registry.INT_TO_FLOAT)
-    int_to_float: dict[str, dict[np.dtype, np.dtype]] | None = None
-    fast_pairs: dict[tuple[np.dtype, np.dtype], np.dtype | None] = field(init=False)
-    fast_scalars: dict[tuple[np.dtype, object], np.dtype | None] = field(init=False)
+    int_to_float: dict[str, dict[DType, DType]] | None = None
+    fast_pairs: dict[tuple[DType, DType], DType | None] = field(init=False)
+    fast_scalars: dict[tuple[DType, ScalarKey], DType | None] = field(init=False)
     # Python scalar type -> {array dtype: result dtype or None}: fast_scalars by type
-    scalar_results: dict[type, dict[np.dtype, np.dtype | None]] = field(init=False)
+    scalar_results: dict[type, dict[DType, DType | None]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.fast_pairs = {k: v.result for k, v in self.pairs.items()}
@@ -130,11 +138,11 @@ class Policy:
             self.scalar_results[t].update(results)
 
 
-def _d(short: str | None) -> np.dtype | None:
+def _d(short: str | None) -> DType | None:
     return None if short is None else D.FROM_SHORT[short]
 
 
-def _standard_pair(a: np.dtype, b: np.dtype) -> np.dtype | None:
+def _standard_pair(a: DType, b: DType) -> DType | None:
     """The Array API standard's promotion lattice (None where it defines nothing)."""
     if a == b:
         return a
@@ -170,7 +178,7 @@ def _ascend_policy(strict: bool) -> Policy:
                     dec = Decision(std, "array-api", row, col,
                                    "N/A in the Ascend table; the standard's integer lattice")
             pairs[(a, b)] = dec
-    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    scalars: dict[tuple[DType, ScalarKey], Decision] = {}
     for t in dtypes:
         for s in dtypes:
             row, col = D.SHORT[s], D.SHORT[t]
@@ -182,7 +190,7 @@ def _ascend_policy(strict: bool) -> Policy:
     return Policy("ascend-strict" if strict else "ascend", pairs, scalars)
 
 
-def _kind(dt: np.dtype) -> str:
+def _kind(dt: DType) -> str:
     if dt in D.BOOL:
         return "bool"
     if dt in D.INTEGER:
@@ -199,7 +207,7 @@ def _array_api_policy() -> Policy:
             pairs[(a, b)] = Decision(res, "array-api", D.SHORT[a], D.SHORT[b])
     allowed = {"bool": {"bool"}, "int": {"int", "float", "complex"},
                "float": {"float", "complex"}, "complex": {"complex"}}
-    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    scalars: dict[tuple[DType, ScalarKey], Decision] = {}
     for t in dtypes:
         for kind, ok in allowed.items():
             res = t if _kind(t) in ok else None
@@ -223,7 +231,7 @@ def _mindspore_policy() -> Policy:
                 res = None
             pairs[(a, b)] = Decision(res, "mindspore", D.SHORT[a], D.SHORT[b])
     order = ("bool", "int", "float", "complex")
-    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    scalars: dict[tuple[DType, ScalarKey], Decision] = {}
     for t in dtypes:
         tk = _kind(t)
         for kind in order:
@@ -250,7 +258,7 @@ _NUMPY_PY_COMPLEX = {D.float16: D.complex64, D.float32: D.complex64, D.float64: 
 # NumPy's n-ary promotion folds the integers into the floating result one at a time, never
 # into each other (result_type(f16, s8, u8) is f16, not f16 with s16 = f32): fold by kind,
 # complex first.  Python scalars come after every array, complex before float before int.
-_NUMPY_FOLD_RANK: dict[object, int] = {
+_NUMPY_FOLD_RANK: dict[ScalarKey, int] = {
     **{dt: 0 for dt in D.COMPLEX}, **{dt: 1 for dt in D.REAL_FLOAT},
     **{dt: 2 for dt in D.INTEGER}, D.bool_: 3,
     "complex": 4, "float": 5, "int": 6, "bool": 7,
@@ -280,7 +288,7 @@ NUMPY_RULES = {
 }
 
 
-def _holds(f: np.dtype, g: np.dtype) -> bool:
+def _holds(f: DType, g: DType) -> bool:
     """Whether floating format ``f`` holds every value of integer or floating dtype ``g``."""
     bits, emax = _FLOAT_FORMAT[f]
     if g in D.INTEGER:
@@ -288,7 +296,7 @@ def _holds(f: np.dtype, g: np.dtype) -> bool:
     return bits >= _FLOAT_FORMAT[g][0] and emax >= _FLOAT_FORMAT[g][1]
 
 
-def _numpy_pair(a: np.dtype, b: np.dtype) -> tuple[np.dtype, str]:
+def _numpy_pair(a: DType, b: DType) -> tuple[DType, str]:
     """NumPy 2's result for two dtypes, and the name of the rule that decided it."""
     if a == b:
         return a, "same"
@@ -323,7 +331,7 @@ def _numpy_policy() -> Policy:
         for b in dtypes:
             res, rule = _numpy_pair(a, b)
             pairs[(a, b)] = Decision(res, "numpy", D.SHORT[a], D.SHORT[b], NUMPY_RULES[rule])
-    scalars: dict[tuple[np.dtype, object], Decision] = {}
+    scalars: dict[tuple[DType, ScalarKey], Decision] = {}
     for t in dtypes:
         tk = _kind(t)
         exact = tk in ("bool", "int")  # Python float/complex give the default float/complex
@@ -347,7 +355,7 @@ def _numpy_policy() -> Policy:
                   int_to_float=_numpy_int_to_float())
 
 
-def _numpy_int_to_float() -> dict[str, dict[np.dtype, np.dtype]]:
+def _numpy_int_to_float() -> dict[str, dict[DType, DType]]:
     """NumPy's floating result for integer/bool input, by use.
 
     Math functions (sin, sqrt, atan2, ...) give the smallest of float16, float32,
@@ -363,7 +371,7 @@ def _numpy_int_to_float() -> dict[str, dict[np.dtype, np.dtype]]:
 
 
 
-def _numpy_tables_add_bfloat16(bf16: np.dtype) -> None:
+def _numpy_tables_add_bfloat16(bf16: DType) -> None:
     """bfloat16 in the numpy policy's own tables, before the policies are rebuilt with it:
     ml_dtypes registers it with NumPy as 8 significand bits and float32's exponent range."""
     _FLOAT_FORMAT[bf16] = (8, 127)
@@ -498,7 +506,7 @@ class TypedScalar:
 
     __slots__ = ("dtype", "value")
 
-    def __init__(self, value: object, dtype: np.dtype) -> None:
+    def __init__(self, value: Scalar, dtype: DType) -> None:
         self.value = value
         self.dtype = dtype
 
@@ -514,7 +522,7 @@ class TypedScalar:
         return hash((self.value, self.dtype))
 
 
-def scalar(value: bool | int | float | complex, /, *, dtype: object) -> TypedScalar:
+def scalar(value: bool | int | float | complex, /, *, dtype: DType) -> TypedScalar:
     """A typed scalar: promoted by the tensor-scalar table row of ``dtype``.
 
     The value is rounded to ``dtype`` now; a value that does not fit raises
@@ -556,7 +564,7 @@ _INT_BOUNDS = {dt: (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) for dt in D.IN
 _FLOAT_MAX = {dt: float(D.finfo_of(dt).max) for dt in D.REAL_FLOAT}
 
 
-def _int_range(dt: np.dtype) -> tuple[float, float]:
+def _int_range(dt: DType) -> tuple[float, float]:
     if dt in _INT_BOUNDS:
         return _INT_BOUNDS[dt]
     real = D.REAL_OF.get(dt, dt)
@@ -567,11 +575,11 @@ def _int_range(dt: np.dtype) -> tuple[float, float]:
 
 # dtype -> (lo, hi): the Python ints that fit it (a float dtype: up to its largest finite
 # value).  check_int_fits raises outside; the short path tests the range inline.
-INT_RANGE: dict[np.dtype, tuple[float, float]] = {
+INT_RANGE: dict[DType, tuple[float, float]] = {
     dt: _int_range(dt) for dt in D.loaded_dtypes()}
 
 
-def _add_bfloat16(bf16: np.dtype) -> None:
+def _add_bfloat16(bf16: DType) -> None:
     """bfloat16's rows and columns in every policy (its objects updated in place: the
     contextvars and the dispatcher hold them), and its range (D.when_bfloat16_loads)."""
     _FLOAT_MAX[bf16] = float(D.finfo_of(bf16).max)
@@ -583,7 +591,7 @@ def _add_bfloat16(bf16: np.dtype) -> None:
 D.when_bfloat16_loads(_add_bfloat16)
 
 
-def check_int_fits(value: int, dtype: np.dtype, argname: str) -> None:
+def check_int_fits(value: int, dtype: DType, argname: str) -> None:
     """Raise OverflowError when Python int ``value`` does not fit ``dtype``."""
     lo, hi = INT_RANGE.get(dtype) or _int_range(dtype)
     if lo <= value <= hi:
@@ -601,7 +609,7 @@ def _cannot(a: str, b: str, pol: Policy, what: str) -> TypeMismatchError:
     )
 
 
-def promote_pair(a: np.dtype, b: np.dtype, pol: Policy) -> np.dtype:
+def promote_pair(a: DType, b: DType, pol: Policy) -> DType:
     """Result dtype of two arrays' dtypes under ``pol``; TypeError when undefined."""
     res = pol.fast_pairs[(a, b)]
     if res is None:
@@ -609,7 +617,7 @@ def promote_pair(a: np.dtype, b: np.dtype, pol: Policy) -> np.dtype:
     return res
 
 
-def scalar_key(value: object) -> object:
+def scalar_key(value: object) -> ScalarKey | None:
     """The scalar-table key of an operand: a Python kind string or a typed dtype."""
     t = type(value)
     kind = PY_KINDS.get(t)
@@ -625,8 +633,8 @@ def scalar_key(value: object) -> object:
     return None
 
 
-def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
-                   argname: str = "scalar") -> np.dtype:
+def promote_scalar(tensor: DType, value: object, key: ScalarKey, pol: Policy,
+                   argname: str = "scalar") -> DType:
     """Result dtype of an array of dtype ``tensor`` with a scalar operand ``value``.
 
     ``argname`` (e.g. ``"add() x2"``) names the operand in error messages.
@@ -640,15 +648,17 @@ def promote_scalar(tensor: np.dtype, value: object, key: object, pol: Policy,
         )
     if key.__class__ is str:
         if key == "int":  # a Python int (a dtype can equal "int")
-            check_int_fits(value, res, argname)
+            check_int_fits(cast(int, value), res, argname)
     elif key in _INT_BOUNDS and res in _INT_BOUNDS:  # a typed integer scalar: no wrap-around
         check_int_fits(_scalar_value(value), res, argname)
     return res
 
 
 def _scalar_value(value: object) -> int:
-    """The Python value of a typed scalar (aiarray.scalar or a NumPy scalar)."""
-    return value.value if isinstance(value, TypedScalar) else value.item()  # type: ignore[attr-defined]
+    """The Python value of a typed integer scalar (aiarray.scalar or a NumPy integer)."""
+    if isinstance(value, TypedScalar):
+        return cast(int, value.value)
+    return cast("np.integer[Any]", value).item()
 
 
 # The n-ary rule folds the distinct dtypes in this order: bool, integers, real floats,
@@ -663,11 +673,11 @@ _FOLD_RANK_OF_NAME = {name: i for i, name in enumerate(_FOLD_ORDER)}
 _KIND_RANK = {"bool": 0, "int": 1, "float": 2, "complex": 3}
 
 
-def _fold_rank(dt: np.dtype) -> int:
+def _fold_rank(dt: DType) -> int:
     return _FOLD_RANK_OF_NAME[D.name_of(dt)]
 
 
-def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") -> np.dtype:
+def promote_many(dtypes: Iterable[DType], pol: Policy, what: str = "dtypes") -> DType:
     """The dtype several arrays' dtypes promote to under ``pol``, whatever their order.
 
     Defined only when every pair of the distinct dtypes is defined under ``pol``
@@ -697,15 +707,15 @@ def promote_many(dtypes: Iterable[np.dtype], pol: Policy, what: str = "dtypes") 
     return res
 
 
-def _scalar_rank(key: object, pol: Policy) -> tuple[int, int, int]:
+def _scalar_rank(key: ScalarKey, pol: Policy) -> tuple[int, int, int]:
     first = 0 if pol.fold_rank is None else pol.fold_rank[key]
     if isinstance(key, str):
         return first, _KIND_RANK[key], -1
     return first, _KIND_RANK[_kind(key)], _fold_rank(key)
 
 
-def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Policy,
-                         argnames: Sequence[str] | None = None) -> np.dtype:
+def promote_with_scalars(tensor: DType, scalars: Sequence[object], pol: Policy,
+                         argnames: Sequence[str] | None = None) -> DType:
     """Array dtype ``tensor`` combined with scalar operands (Python or typed), in any order.
 
     The scalars apply through the tensor-scalar table one after another in a fixed
@@ -737,13 +747,13 @@ def promote_with_scalars(tensor: np.dtype, scalars: Sequence[object], pol: Polic
         name = argnames[i] if argnames else "scalar"
         if key.__class__ is str:
             if key == "int":
-                check_int_fits(scalars[i], res, name)
+                check_int_fits(cast(int, scalars[i]), res, name)
         elif key in _INT_BOUNDS and res in _INT_BOUNDS:
             check_int_fits(_scalar_value(scalars[i]), res, name)
     return res
 
 
-def result_type(*arrays_and_dtypes: object) -> np.dtype:
+def result_type(*arrays_and_dtypes: Array | DType | Scalar | TypedScalar) -> DType:
     """Dtype that results from combining the arguments under the current policy.
 
     Arrays and dtypes combine by :func:`promote_many`, then scalars (Python or typed;
@@ -755,7 +765,7 @@ def result_type(*arrays_and_dtypes: object) -> np.dtype:
     return result_type_under(policy_for(arrays_and_dtypes), arrays_and_dtypes)
 
 
-def result_type_under(pol: Policy, arrays_and_dtypes: tuple) -> np.dtype:
+def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DType:
     """:func:`result_type` under policy ``pol``."""
     strong = pol.fold_rank is not None
     tensors = []
@@ -788,7 +798,7 @@ class Explanation:
     dtype (a Python int that does not fit it raises OverflowError).
     """
 
-    result: np.dtype | None
+    result: DType | None
     policy: str
     table: str
     row: str
@@ -804,7 +814,7 @@ class Explanation:
         return text + (f"; the operation raises {self.error}" if self.error else "")
 
 
-def _explained_dtype(value: object, argname: str) -> np.dtype:
+def _explained_dtype(value: object, argname: str) -> DType:
     """A dtype, an array's dtype, or a dtype name (``"int8"``) or short name (``"s8"``)."""
     if isinstance(value, str):
         dt = D.FROM_NAME.get(value) or D.FROM_SHORT.get(value)
@@ -818,7 +828,8 @@ def _explained_dtype(value: object, argname: str) -> np.dtype:
                        argname)
 
 
-def explain_promotion(a: object, b: object, /, *, policy: str | None = None) -> Explanation:
+def explain_promotion(a: DType | Array | str, b: DType | Array | str | Scalar | TypedScalar, /,
+                      *, policy: str | None = None) -> Explanation:
     """Explain the promotion of ``a`` with ``b`` under ``policy`` (default: the one in force).
 
     ``a`` is a dtype, an array or a dtype name (``"int8"`` or ``"s8"``); ``b`` is one of those
@@ -834,13 +845,13 @@ def explain_promotion(a: object, b: object, /, *, policy: str | None = None) -> 
     error = ""
     if dec.result is not None and isinstance(key, str) and key == "int":
         try:
-            check_int_fits(b, dec.result, "scalar")  # type: ignore[arg-type]
+            check_int_fits(cast(int, b), dec.result, "scalar")
         except ScalarOverflowError as e:
             error = f"OverflowError ({message(e)})"
     return Explanation(dec.result, pol.name, dec.table, dec.row, dec.column, dec.note, error)
 
 
-def can_cast(from_: object, to: object, /) -> bool:
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
     """Whether ``from_`` casts to ``to`` without changing any value's kind or range.
 
     True when promoting the two under the standard's lattice (or the current

@@ -14,7 +14,7 @@ from collections.abc import Callable
 def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]:
     """Mark ``namespace["__all__"]``'s callables as defined in ``module``; return the
     module's ``__dir__``."""
-    names = sorted(namespace["__all__"])  # type: ignore[call-overload]
+    names = sorted(namespace["__all__"])  # type: ignore[call-overload]  # a list of str
     for name in names:
         obj = namespace.get(name)
         if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):

@@ -19,6 +19,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._numpy_path import quiet
+from ._typing import DType, NDArray
 
 __all__ = [
     "log", "next_toward", "normal01", "round_to", "sincos2pi", "uniform01", "uniform01_open",
@@ -43,21 +44,21 @@ _SIN_SIGN = np.array([1.0, 1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -1.0])
 _COS_SIGN = np.array([1.0, 1.0, -1.0, -1.0, -1.0, -1.0, 1.0, 1.0])
 
 
-def uniform01(raw: np.ndarray) -> np.ndarray:
+def uniform01(raw: NDArray) -> NDArray:
     """Doubles in [0, 1) from the top 53 bits of each raw 64-bit word (k * 2**-53)."""
     out = (raw >> np.uint64(11)).astype(np.float64)
     out *= _2M53
     return out
 
 
-def uniform01_open(raw: np.ndarray) -> np.ndarray:
+def uniform01_open(raw: NDArray) -> NDArray:
     """Doubles in (0, 1]: ``1 - uniform01(raw)`` (exact)."""
     out = uniform01(raw)
     np.subtract(1.0, out, out=out)
     return out
 
 
-def _horner(x: np.ndarray, coeffs: tuple[float, ...]) -> np.ndarray:
+def _horner(x: NDArray, coeffs: tuple[float, ...]) -> NDArray:
     """sum(c_i x**i) by Horner's rule, in place on one new array."""
     acc = np.full_like(x, coeffs[-1])
     for c in coeffs[-2::-1]:
@@ -66,7 +67,7 @@ def _horner(x: np.ndarray, coeffs: tuple[float, ...]) -> np.ndarray:
     return acc
 
 
-def log(u: np.ndarray) -> np.ndarray:
+def log(u: NDArray) -> NDArray:
     """Natural log of positive finite float64 values, to a few ulp, bit-reproducibly.
 
     u = m * 2**e with m in [sqrt(1/2), sqrt(2)); log m = 2 atanh((m-1)/(m+1)) by its
@@ -93,7 +94,7 @@ def log(u: np.ndarray) -> np.ndarray:
     return e
 
 
-def sincos2pi(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def sincos2pi(t: NDArray) -> tuple[NDArray, NDArray]:
     """(sin(2 pi t), cos(2 pi t)) for t in [0, 1), bit-reproducibly, to a few ulp.
 
     The octant j = floor(8 t) and the remainder r = t - j/8 are exact; odd octants
@@ -122,7 +123,7 @@ def sincos2pi(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return sin, cos
 
 
-def normal01(raw: np.ndarray, n: int) -> np.ndarray:
+def normal01(raw: NDArray, n: int) -> NDArray:
     """n standard normal doubles by Box-Muller from ``raw`` (2 * ceil(n / 2) words).
 
     Words 2i and 2i+1 give u1 in (0, 1] and u2 in [0, 1); the pair of normals is
@@ -140,7 +141,7 @@ def normal01(raw: np.ndarray, n: int) -> np.ndarray:
     return out[:n]
 
 
-def round_to(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
+def round_to(a: NDArray, dtype: DType) -> NDArray:
     """Round a float64 array once (to nearest, ties to even) to a real floating dtype."""
     if dtype == D.float64:
         return a
@@ -149,7 +150,7 @@ def round_to(a: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return quiet(lambda v: v.astype(dtype), D.float64_to_float32_odd(a))
 
 
-def next_toward(value: float, dtype: np.dtype, up: bool) -> float:
+def next_toward(value: float, dtype: DType, up: bool) -> float:
     """The neighbour above (``up``) or below ``value`` in ``dtype``; ``value`` must be in it."""
     udt = {2: np.uint16, 4: np.uint32, 8: np.uint64}[dtype.itemsize]
     if value == 0.0:

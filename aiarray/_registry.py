@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from . import _dtypes as D
 from . import _numpy_path as N
+from ._typing import DType
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,7 +26,7 @@ class ElementwiseOp:
     name: str
     arity: int
     category: str
-    numpy: Callable
+    numpy: Callable[..., Any]  # a ufunc, or a function over ndarrays (_numpy_path)
     result: str = "same"  # "same" | "bool" | "real" (complex -> its real part dtype)
     to_float: bool = False  # integer/bool input gives an INT_TO_FLOAT[dtype] result
     exact_ints: bool = True  # ... computed in float64 and rounded once (else in the result dtype)
@@ -33,10 +35,10 @@ class ElementwiseOp:
     reflected: bool = True
     inplace: bool = True
     doc: str = ""
-    allowed: frozenset = field(init=False)
+    allowed: set[DType] = field(init=False)  # (the category's set: bfloat16 joins it)
     # dtype -> result dtype, for same-dtype inputs that go straight to the kernel:
     # no float conversion, no widening (the dispatcher's short path).
-    direct: dict = field(init=False)
+    direct: dict[DType, DType] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "allowed", D.CATEGORIES[self.category])
@@ -44,7 +46,7 @@ class ElementwiseOp:
                   if dt not in D.COMPUTE and not (self.to_float and dt not in D.FLOAT)}
         object.__setattr__(self, "direct", direct)
 
-    def result_dtype(self, computed: np.dtype) -> np.dtype:
+    def result_dtype(self, computed: DType) -> DType:
         """Dtype of the result when the op computes in ``computed``."""
         if self.result == "bool":
             return D.bool_
@@ -55,7 +57,7 @@ class ElementwiseOp:
 
 # GB/T / pypto.div: integer and bool inputs of floating-valued functions compute in
 # float32 up to 32-bit integers (exact for |v| <= 2**24), float64 beyond.
-INT_TO_FLOAT: dict[np.dtype, np.dtype] = {
+INT_TO_FLOAT: dict[DType, DType] = {
     D.bool_: D.float32, D.int8: D.float32, D.uint8: D.float32, D.int16: D.float32,
     D.uint16: D.float32, D.int32: D.float32, D.uint32: D.float64, D.int64: D.float64,
     D.uint64: D.float64,

@@ -25,11 +25,14 @@ import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import numpy as np
 
 from ._errors import AllocationError, InvalidArgumentError
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 MAX_NDIM = 64  # NumPy's NPY_MAXDIMS
 MAX_BYTES = int(np.iinfo(np.intp).max)  # 2**63 - 1 on 64-bit platforms
@@ -59,9 +62,12 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     no address space holds; returns the shape unchanged otherwise.
     """
     shape = tuple(shape)
-    check_ndim(len(shape), func, what)
+    if len(shape) > MAX_NDIM:
+        check_ndim(len(shape), func, what)
     count = math.prod(shape)
-    if count * max(itemsize, 1) > MAX_BYTES or any(d > MAX_BYTES for d in shape):
+    # with count > 0 every dimension is at most count; an empty shape may hide a huge one
+    if count * max(itemsize, 1) > MAX_BYTES or (not count and any(d > MAX_BYTES
+                                                                  for d in shape)):
         raise AllocationError(
             f"{func}(): {what} of shape {_shape_text(shape)} would hold {count} elements of "
             f"{itemsize} bytes, beyond the {MAX_BYTES} bytes an array can address"
@@ -69,28 +75,33 @@ def check_shape(shape: Sequence[int], itemsize: int, func: str,
     return shape
 
 
-def allocating(call: Callable[..., Any], *args: Any, func: str, what: str = "the result",
-               **kwargs: Any) -> Any:
+def allocating(call: Callable[..., _T], *args: Any, func: str,
+               what: str | Callable[[], str] = "the result", **kwargs: Any) -> _T:
     """``call(*args, **kwargs)``, a NumPy call that allocates: MemoryError, and NumPy's
-    "too big" ValueError, become AllocationError naming ``func``."""
+    "too big" ValueError, become AllocationError naming ``func`` and ``what`` (a text, or
+    a function that makes it, called only for the error)."""
     try:
         return call(*args, **kwargs)
     except MemoryError as e:
-        raise AllocationError(f"{func}(): cannot allocate {what}: {e}") from None
+        raise AllocationError(f"{func}(): cannot allocate {_text(what)}: {e}") from None
     except ValueError as e:
         text = str(e)
         if "too big" in text or "Maximum allowed" in text or "maximum supported" in text:
-            raise AllocationError(f"{func}(): cannot allocate {what}: {text}") from None
+            raise AllocationError(f"{func}(): cannot allocate {_text(what)}: {text}") from None
         raise
 
 
-def allocates(func: Callable[..., Any]) -> Callable[..., Any]:
+def _text(what: str | Callable[[], str]) -> str:
+    return what if isinstance(what, str) else what()
+
+
+def allocates(func: Callable[_P, _T]) -> Callable[_P, _T]:
     """Decorator for a function of several allocating NumPy steps: a MemoryError inside
     becomes AllocationError naming it (:func:`allocating` wraps a single call)."""
     name = func.__name__
 
     @functools.wraps(func)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
+    def guarded(*args: _P.args, **kwargs: _P.kwargs) -> _T:
         try:
             return func(*args, **kwargs)
         except MemoryError as e:

@@ -25,9 +25,8 @@ from __future__ import annotations
 import types
 from typing import Any
 
-import numpy as np
-
 from . import _dtypes as D
+from ._typing import DType
 
 SUPPORTED = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 LATEST = SUPPORTED[-1]
@@ -92,7 +91,7 @@ def _list_results(xp: types.ModuleType) -> dict[str, Any]:
     class ListInfo(Info):
         """The inspection namespace with ``devices()`` a list (before 2025.12)."""
 
-        def devices(self) -> list[Any]:  # type: ignore[override]
+        def devices(self) -> list[Any]:  # type: ignore[override]  # the old standard's type
             """All devices (a list, as the standard before 2025.12)."""
             return list(super().devices())
 
@@ -121,12 +120,12 @@ def _default_accumulation(x: object, dtype: object) -> object:
 
 
 def _default_float_sums(xp: types.ModuleType) -> dict[str, Any]:
-    def sum(x: Any, /, *, axis: Any = None, dtype: np.dtype | None = None,
+    def sum(x: Any, /, *, axis: Any = None, dtype: DType | None = None,
             keepdims: bool = False) -> Any:
         """Sum along ``axis``; a floating x gives float64 / complex128 (before 2023.12)."""
         return xp.sum(x, axis=axis, dtype=_default_accumulation(x, dtype), keepdims=keepdims)
 
-    def prod(x: Any, /, *, axis: Any = None, dtype: np.dtype | None = None,
+    def prod(x: Any, /, *, axis: Any = None, dtype: DType | None = None,
              keepdims: bool = False) -> Any:
         """Product along ``axis``; a floating x gives float64 / complex128 (before 2023.12)."""
         return xp.prod(x, axis=axis, dtype=_default_accumulation(x, dtype), keepdims=keepdims)

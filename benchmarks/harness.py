@@ -174,15 +174,6 @@ def _bind(peer: str, mod: object, call: object, arrays: list) -> Callable | None
     return lambda: call(mod, *conv)
 
 
-def _busy_ticks() -> int | None:
-    try:
-        with open("/proc/stat") as f:
-            fields = [int(v) for v in f.readline().split()[1:]]
-    except (OSError, ValueError):
-        return None
-    return sum(fields) - fields[3] - fields[4]  # all but idle and iowait
-
-
 def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15,
                say: Callable[[str], None] | None = None) -> bool:
     """Wait (up to ``max_wait`` s) until other processes use < ``share`` of one core.
@@ -191,18 +182,13 @@ def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15
     would be measured as aiarray's cost.  ``say`` (if given) is told when and why it
     waits.  Returns False when it never got quiet.
     """
-    hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    from aiarray._kernels._calibrate import other_load  # the calibration's own reading
+
     end = time.monotonic() + max_wait
     told = False
     while True:
-        busy0, own0 = _busy_ticks(), os.times()
-        if busy0 is None:
-            return True
-        time.sleep(window)
-        busy1, own1 = _busy_ticks(), os.times()
-        own = (own1.user + own1.system - own0.user - own0.system) * hz
-        others = (busy1 - busy0 - own) / (window * hz)  # cores other processes use
-        if others < share:
+        others = other_load(window)  # cores other processes use
+        if others is None or others < share:
             return True
         if say is not None and not told:
             say(f"waiting up to {max_wait:.0f} s for a quiet CPU (other processes use "

@@ -4,7 +4,8 @@ cubed computes with ``CUBED_BACKEND_ARRAY_API_MODULE=aiarray.numpy``; xarray Dat
 backed by aiarray keep aiarray arrays through NumPy ufuncs, ``where``, skip-NaN
 reductions and rolling windows.  Each result is checked against the same computation
 on NumPy (cubed on its default NumPy backend, xarray on NumPy-backed DataArrays).
-The tests skip when a client is not installed.
+The tests skip when a client is not installed (and fail then when CI names it in
+``AIARRAY_REQUIRE``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import os
 import subprocess
 import sys
 
+import _optional
 import numpy as np
 import pytest
 
@@ -53,7 +55,7 @@ def run_cubed(backend: str | None) -> dict:
 
 
 def test_cubed_var_std_mean_on_aiarray():
-    pytest.importorskip("cubed")
+    _optional.module("cubed")
     got = run_cubed("aiarray.numpy")
     ref = run_cubed(None)  # cubed's default backend: NumPy
     for key, res in got.items():
@@ -64,7 +66,7 @@ def test_cubed_var_std_mean_on_aiarray():
 
 @pytest.fixture
 def xr():
-    return pytest.importorskip("xarray")
+    return _optional.module("xarray")
 
 
 def pair(xr):

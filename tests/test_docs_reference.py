@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference"
 NUMPY_NAMES = ROOT / "docs" / "numpy-names.md"
-SUBMODULES = ("linalg", "fft", "random", "quantization", "sparse", "grad")
+SUBMODULES = ("linalg", "fft", "random", "quantization", "sparse", "grad", "typing")
 
 
 def public_modules() -> list[str]:

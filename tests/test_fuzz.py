@@ -85,6 +85,9 @@ def test_the_rules_tables_are_current():
     for pattern, (settings, reason, _) in rules.CHANGES_STATE.items():
         assert settings and reason and set(settings) <= set(rules.STATE), pattern
     assert all(reason for reason in rules.EXCLUDED.values())
+    for full in rules.EXCLUDED:  # each names a public callable that exists
+        module, _, name = full.rpartition(".")
+        assert name in importlib.import_module(module).__all__, full
     for pattern, (params, reason) in rules.WORK.items():
         assert reason and all(any(p.name in params for p in t.params)
                               for t in ts if fnmatch.fnmatchcase(t.name, pattern)), pattern

@@ -19,7 +19,7 @@ def int_arg(value: object, func: str, argname: str, *, minimum: int | None = Non
     if isinstance(value, bool | np.bool_):
         raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int, not a bool")
     try:
-        n = operator.index(value)  # type: ignore[arg-type]
+        n = operator.index(value)  # type: ignore[arg-type]  # any object: TypeError below
     except TypeError:
         raise TypeMismatchError(f"{func}(): {argname}={value!r} must be an int") from None
     if minimum is not None and n < minimum:
@@ -41,6 +41,21 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
     More than MAX_NDIM (64) dimensions raise InvalidArgumentError naming the count.
     ``unknown=True`` (reshape) lets -1 through: the caller checks it.
     """
+    # the common forms first: a Python int, a tuple of Python ints
+    if type(shape) is int:
+        if shape >= 0 or unknown:
+            return (shape,)
+    elif type(shape) is tuple and len(shape) <= MAX_NDIM:
+        for d in shape:
+            if type(d) is not int or (d < 0 and not unknown):
+                break
+        else:
+            return shape
+    return _checked_shape(shape, argname, func, unknown)
+
+
+def _checked_shape(shape: object, argname: str, func: str, unknown: bool) -> tuple[int, ...]:
+    """:func:`shape_tuple` for any other form, with the errors naming the argument."""
     where = f"{func}(): " if func else ""
     if not isinstance(shape, bool | np.bool_) and not getattr(shape, "ndim", 0):
         try:
@@ -49,18 +64,20 @@ def shape_tuple(shape: object, argname: str = "shape", func: str = "", *,
             pass
     if hasattr(shape, "__len__") and not isinstance(shape, str | bytes):
         try:
-            count = len(shape)  # type: ignore[arg-type]
+            count = len(shape)
         except TypeError:
             count = 0  # a 0-d array: iterating it raises below
-        check_ndim(count, func, f"{argname}={_brief(shape)}")
+        if count > MAX_NDIM:
+            check_ndim(count, func, f"{argname}={_brief(shape)}")
     try:
-        parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]
+        parts = itertools.islice(shape, MAX_NDIM + 1)  # type: ignore[call-overload]  # (as above)
         dims = tuple(int_arg(s, func, argname) for s in parts)
     except TypeError:
         raise TypeMismatchError(
             f"{where}{argname}={_brief(shape)} must be an int or a tuple of ints"
         ) from None
-    check_ndim(len(dims), func, f"{argname}={_brief(shape)}")
+    if len(dims) > MAX_NDIM:
+        check_ndim(len(dims), func, f"{argname}={_brief(shape)}")
     if not unknown and any(d < 0 for d in dims):
         raise InvalidArgumentError(f"{where}{argname}={shape!r} has a negative dimension")
     return dims
@@ -77,7 +94,7 @@ def normalize_axis(axis: object, ndim: int, func: str, argname: str = "axis") ->
     if isinstance(axis, bool):
         raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int")
     try:
-        ax = operator.index(axis)  # type: ignore[arg-type]
+        ax = operator.index(axis)  # type: ignore[arg-type]  # any object: TypeError below
     except TypeError:
         raise TypeMismatchError(f"{func}(): {argname}={axis!r} must be an int") from None
     if not -ndim <= ax < ndim:

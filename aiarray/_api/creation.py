@@ -6,6 +6,7 @@ import builtins
 import cmath
 import math
 import sys
+import typing
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
+from .._typing import Device, DType, NDArray
 from ._axes import bool_arg, int_arg, shape_tuple
 from .data_type import convert
 
@@ -43,28 +45,28 @@ _DEFAULT_FOR_KIND = {"b": D.bool_, "i": DEFAULT_INT, "u": DEFAULT_INT, "f": DEFA
                      "c": DEFAULT_COMPLEX}
 
 
-def _opt_dtype(dtype: object) -> np.dtype | None:
+def _opt_dtype(dtype: object) -> DType | None:
     return None if dtype is None else D.canonical(dtype)
 
 
-def _alloc(func: Any, shape: tuple[int, ...], dt: np.dtype, name: str) -> np.ndarray:
+def _alloc(func: Any, shape: tuple[int, ...], dt: DType, name: str) -> NDArray:
     """``func(shape, dtype=dt)`` (np.empty / np.zeros) after the size check."""
     check_shape(shape, dt.itemsize, name)
     return allocating(func, shape, dtype=dt, func=name,
-                      what=f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
+                      what=lambda: f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
 
 
-def _filled(shape: tuple[int, ...], value: object, dt: np.dtype, name: str) -> np.ndarray:
+def _filled(shape: tuple[int, ...], value: object, dt: DType, name: str) -> NDArray:
     out = _alloc(np.empty, shape, dt, name)
     if dt is D.complex32:
-        c = np.asarray(complex(value), D.complex128)  # type: ignore[arg-type]
+        c = np.asarray(complex(typing.cast(complex, value)), D.complex128)
         D.bits(out)[...] = D.bits(D.to_c32(c))  # each part rounded once, to float16
         return out
     quiet(out.fill, value)  # a float beyond the dtype's range becomes inf (IEEE)
     return out
 
 
-def _infer_scalar_dtype(value: object, func: str) -> np.dtype:
+def _infer_scalar_dtype(value: object, func: str) -> DType:
     kind = P.PY_KINDS.get(type(value))
     if kind is not None:
         return {"bool": D.bool_, "int": DEFAULT_INT, "float": DEFAULT_FLOAT,
@@ -76,7 +78,7 @@ def _infer_scalar_dtype(value: object, func: str) -> np.dtype:
     raise TypeMismatchError(f"{func}(): fill_value={value!r} must be a bool, int, float or complex")
 
 
-def _check_fill(value: object, dt: np.dtype, func: str) -> object:
+def _check_fill(value: object, dt: DType, func: str) -> object:
     """Validate a fill value against ``dt``; returns the Python value to store."""
     if isinstance(value, P.TypedScalar):
         value = value.value
@@ -104,7 +106,7 @@ def _check_fill(value: object, dt: np.dtype, func: str) -> object:
     return value
 
 
-def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
+def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None = None,
             copy: builtins.bool | None = None) -> Array:
     """Convert ``obj`` to an Array (GB/T 7.2.1.1, 7.2.1.2, 7.2.1.16).
 
@@ -134,9 +136,9 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
         converted = _from_dlpack_producer(obj, dt, copy)
         if converted is not None:
             return converted
-    if isinstance(obj, np.ndarray) and dt is not None and D.of_numpy(obj.dtype) is not None:
+    if isinstance(obj, np.ndarray) and dt is not None:
         src = D.of_numpy(obj.dtype)  # a NumPy array: cast with astype's checks (no wrap-around)
-        if src is not dt:
+        if src is not None and src is not dt:
             if copy is False:
                 raise InvalidArgumentError(
                     f"asarray(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy"
@@ -145,7 +147,7 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     if type(obj) is int and dt is None:
         P.check_int_fits(obj, DEFAULT_INT, "obj")
     integral = dt is not None and (dt in D.INTEGER or dt is D.bool_)
-    if integral and isinstance(obj, float | list | tuple):
+    if dt is not None and integral and isinstance(obj, float | list | tuple):
         _check_whole_numbers(obj, dt)
     target = D.complex128 if dt is D.complex32 else dt
     try:
@@ -174,7 +176,7 @@ def asarray(obj: Any, /, *, dtype: Any = None, device: Any = None,
     return Array._new(a, dt)
 
 
-def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
+def _check_whole_numbers(obj: object, dt: DType) -> None:
     """Python floats for an integer (or bool) dtype must be whole numbers, as in ``full``."""
     try:
         f = quiet(np.asarray, obj)
@@ -188,11 +190,11 @@ def _check_whole_numbers(obj: object, dt: np.dtype) -> None:
         )
 
 
-def _np_asarray(obj: object, dtype: np.dtype | None, copy: builtins.bool | None) -> np.ndarray:
+def _np_asarray(obj: object, dtype: DType | None, copy: builtins.bool | None) -> NDArray:
     return np.asarray(obj, dtype=dtype, copy=copy)
 
 
-def _holds_masked(obj: list | tuple) -> bool:
+def _holds_masked(obj: list[Any] | tuple[Any, ...]) -> bool:
     """Whether a nested list/tuple holds a NumPy masked array (numpy.ma loaded only)."""
     if "numpy.ma" not in sys.modules:
         return False
@@ -207,7 +209,7 @@ def _flatten(obj: object) -> Iterator[object]:
         yield obj
 
 
-def _python_values(obj: object, a: np.ndarray) -> np.ndarray:
+def _python_values(obj: object, a: NDArray) -> NDArray:
     """Infer the dtype of Python values where NumPy's choice is not aiarray's.
 
     Ints beyond int64 with no float or complex among them raise OverflowError
@@ -231,7 +233,7 @@ def _python_values(obj: object, a: np.ndarray) -> np.ndarray:
     return _foreign(a)
 
 
-def _foreign(a: np.ndarray) -> np.ndarray:
+def _foreign(a: NDArray) -> NDArray:
     """``a`` in an aiarray dtype (native byte order), or an error for non-numeric data."""
     if a.dtype.kind in "biufc" and D.of_numpy(a.dtype.newbyteorder("=")) is not None:
         return a.astype(a.dtype.newbyteorder("="))
@@ -242,9 +244,9 @@ def _foreign(a: np.ndarray) -> np.ndarray:
                             "(strings, dates and objects are not supported)")
 
 
-def _like(x: object, dtype: Any, device: Any, func: str) -> tuple[tuple[int, ...], np.dtype]:
+def _like(x: object, dtype: Any, device: Any, func: str) -> tuple[tuple[int, ...], DType]:
     """(shape, dtype) of the result of a ``*_like`` function: x's unless ``dtype`` is given."""
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     check_device(device)
     return x.shape, x.dtype if dtype is None else D.canonical(dtype)
 
@@ -255,21 +257,24 @@ def _full(shape: tuple[int, ...], fill_value: object, dtype: Any, func: str) -> 
     return Array._new(_filled(shape, value, dt, func), dt)
 
 
-def empty(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
     """Uninitialised array (GB/T 7.2.1.5); default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     return Array._new(_alloc(np.empty, shape_tuple(shape, func="empty"), dt, "empty"), dt)
 
 
-def zeros(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+          device: Device | None = None) -> Array:
     """Array of zeros (GB/T 7.2.1.3); default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     return Array._new(_alloc(np.zeros, shape_tuple(shape, func="zeros"), dt, "zeros"), dt)
 
 
-def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None) -> Array:
+def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
+         device: Device | None = None) -> Array:
     """Array of ones; default dtype float64."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
@@ -277,7 +282,7 @@ def ones(shape: int | tuple[int, ...], *, dtype: Any = None, device: Any = None)
 
 
 def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float | complex, *,
-         dtype: Any = None, device: Any = None) -> Array:
+         dtype: DType | None = None, device: Device | None = None) -> Array:
     """Array filled with ``fill_value`` (GB/T 7.2.1.4).
 
     Without ``dtype`` the value's kind decides: bool, int64, float64 or complex128.
@@ -287,26 +292,26 @@ def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float |
     return _full(shape_tuple(shape, func="full"), fill_value, dtype, "full")
 
 
-def empty_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Uninitialised array with the shape (and by default dtype) of ``x``."""
     shape, dt = _like(x, dtype, device, "empty_like")
     return Array._new(_alloc(np.empty, shape, dt, "empty_like"), dt)
 
 
-def zeros_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Zeros with the shape (and by default dtype) of ``x``."""
     shape, dt = _like(x, dtype, device, "zeros_like")
     return Array._new(_alloc(np.zeros, shape, dt, "zeros_like"), dt)
 
 
-def ones_like(x: Array, /, *, dtype: Any = None, device: Any = None) -> Array:
+def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
     """Ones with the shape (and by default dtype) of ``x``."""
     shape, dt = _like(x, dtype, device, "ones_like")
     return Array._new(_filled(shape, 1, dt, "ones_like"), dt)
 
 
 def full_like(x: Array, /, fill_value: builtins.bool | int | float | complex, *,
-              dtype: Any = None, device: Any = None) -> Array:
+              dtype: DType | None = None, device: Device | None = None) -> Array:
     """``fill_value`` with the shape (and by default dtype) of ``x``."""
     shape, dt = _like(x, dtype, device, "full_like")
     return _full(shape, fill_value, dt, "full_like")
@@ -321,7 +326,7 @@ def _real_number(v: object, name: str, func: str) -> int | float:
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
-           dtype: Any = None, device: Any = None) -> Array:
+           dtype: DType | None = None, device: Device | None = None) -> Array:
     """Evenly spaced values in [start, stop) (GB/T 7.2.1.12)."""
     check_device(device)
     start = _real_number(start, "start", "arange")
@@ -339,14 +344,15 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     if dt is None:
         dt = DEFAULT_INT if all(isinstance(v, int) for v in (start, stop, step)) else DEFAULT_FLOAT
     if all(isinstance(v, int) for v in (start, stop, step)):
-        n = max(0, -((start - stop) // step))  # exact ceil((stop - start) / step)
+        n = typing.cast(int, max(0, -((start - stop) // step)))  # exact ceil((stop - start) / step)
     else:
-        n = (stop - start) / step
-        if not math.isfinite(n):
+        steps = (stop - start) / step
+        if not math.isfinite(steps):
             raise AllocationError(f"arange(): start={start}, stop={stop}, step={step} give "
-                                  f"{n} elements")
-        n = max(0, math.ceil(n))
+                                  f"{steps} elements")
+        n = max(0, math.ceil(steps))
     check_shape((n,), dt.itemsize, "arange")
+    a: NDArray
     if dt in D.INTEGER:
         for v in (start, start + (n - 1) * step if n else start):
             if isinstance(v, int):
@@ -363,8 +369,8 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
             a = (k * wide(step % mod if mod else step) + wide(start % mod if mod else start))
             a = a.astype(dt)
     elif dt in D.FLOAT:
-        wide = D.complex128 if dt in D.COMPLEX else D.float64
-        a = start + step * allocating(np.arange, n, dtype=wide, func="arange")
+        wide_dt = D.complex128 if dt in D.COMPLEX else D.float64
+        a = start + step * allocating(np.arange, n, dtype=wide_dt, func="arange")
         a = D.narrow(a, dt)
     else:
         raise TypeMismatchError(f"arange(): dtype={D.name_of(dt)} must be numeric")
@@ -372,7 +378,8 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
 
 
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
-             dtype: Any = None, device: Any = None, endpoint: builtins.bool = True) -> Array:
+             dtype: DType | None = None, device: Device | None = None,
+             endpoint: builtins.bool = True) -> Array:
     """``num`` evenly spaced values from start to stop (GB/T 7.2.1.13)."""
     check_device(device)
     num = int_arg(num, "linspace", "num")
@@ -385,7 +392,8 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
             finite = cmath.isfinite(complex(v))
         except OverflowError:  # a Python int beyond float64
             raise InvalidArgumentError(
-                f"linspace(): {name} (an int of {int(v).bit_length()} bits) does not fit float64"
+                f"linspace(): {name} (an int of {int(typing.cast(int, v)).bit_length()} bits) "
+                "does not fit float64"
             ) from None
         if not finite:
             raise InvalidArgumentError(
@@ -394,7 +402,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     is_complex = any(isinstance(v, complex | np.complexfloating) for v in (start, stop))
     # Python ints of any size as float64 / complex128, as NumPy would compute them
     start, stop = ((complex(start), complex(stop)) if is_complex
-                   else (float(start), float(stop)))  # type: ignore[arg-type]
+                   else (float(start), float(stop)))  # type: ignore[arg-type]  # (real here)
     dt = _opt_dtype(dtype) or (DEFAULT_COMPLEX if is_complex else DEFAULT_FLOAT)
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"linspace(): dtype={D.name_of(dt)} must be floating-point")
@@ -415,8 +423,8 @@ def _size(value: object, argname: str, func: str) -> int:
     return int_arg(value, func, argname, minimum=0)
 
 
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = None,
-        device: Any = None) -> Array:
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: Device | None = None) -> Array:
     """2-D array with ones on diagonal ``k``."""
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
@@ -430,7 +438,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: Any = N
 
 
 def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
-    array_arg(x, name, "x")
+    x = array_arg(x, name, "x")
     if x.ndim < 2:
         raise DimensionMismatchError(f"{name}(): x must have at least 2 dimensions, got {x.ndim}")
     a = D.bits(x._array)
@@ -455,7 +463,7 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
     if type(indexing) is not str or indexing not in ("xy", "ij"):
         raise InvalidArgumentError(f"meshgrid(): indexing={indexing!r} must be 'xy' or 'ij'")
     for i, a in enumerate(arrays):
-        array_arg(a, "meshgrid", f"arrays[{i}]")
+        a = array_arg(a, "meshgrid", f"arrays[{i}]")
         if a.ndim != 1:
             raise DimensionMismatchError(
                 f"meshgrid(): arrays[{i}] must be 1-D, got shape {a.shape}"
@@ -468,14 +476,16 @@ def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
         shape[0], shape[1] = shape[1], shape[0]
     check_shape(shape, arrays[0]._array.itemsize if arrays else 1, "meshgrid",
                 "each coordinate array")
-    grids = allocating(np.meshgrid, *(D.bits(a._array) for a in arrays), indexing=indexing,
-                       func="meshgrid", what="the coordinate arrays")
+    grids: tuple[NDArray, ...] = allocating(
+        np.meshgrid, *(D.bits(a._array) for a in arrays), indexing=indexing, func="meshgrid",
+        what="the coordinate arrays")
     return tuple(
         Array._new(g.view(a._array.dtype), a.dtype) for g, a in zip(grids, arrays, strict=True)
     )
 
 
-def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:
+def from_dlpack(x: object, /, *, device: Device | None = None,
+                copy: builtins.bool | None = None) -> Array:
     """Array from any object with ``__dlpack__`` (no copy unless ``copy=True``).
 
     Every DLPack dtype with an aiarray equivalent arrives, bfloat16 (``kDLBfloat``) and
@@ -495,7 +505,7 @@ def from_dlpack(x: object, /, *, device: Any = None, copy: builtins.bool | None 
     return Array._new(*_dlpack.import_array(x, copy))
 
 
-def _from_dlpack_producer(obj: Any, dt: np.dtype | None,
+def _from_dlpack_producer(obj: Any, dt: DType | None,
                           copy: builtins.bool | None) -> Array | None:
     """``asarray`` of a foreign array that offers DLPack (PyTorch, JAX ...): its memory
     without a copy where the protocol allows.  None when the producer refuses to export

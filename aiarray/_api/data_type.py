@@ -5,7 +5,6 @@ from __future__ import annotations
 import builtins
 import math
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -16,16 +15,17 @@ from .._dispatch import array_arg
 from .._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError
 from .._numpy_path import quiet
 from .._promotion import can_cast, result_type
+from .._typing import Device, DType, NDArray
 
 __all__ = ["astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type"]
 
 
-def _int_range(dt: np.dtype) -> tuple[int, int]:
+def _int_range(dt: DType) -> tuple[int, int]:
     info = np.iinfo(dt)
     return int(info.min), int(info.max)
 
 
-def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
+def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
     """Cast ndarray ``a`` from ``src`` to ``dst`` (always a new array).
 
     Complex to real keeps the real part (GB/T 7.2.3.1).  Casting to an integer
@@ -38,7 +38,8 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
     if dst is D.complex32:
         return D.to_c32(a)  # each part rounded once, straight from the source
     if src in D.COMPLEX and dst is D.bool_:
-        return a != 0  # the standard: any non-zero part is True
+        nonzero: NDArray = a != 0  # the standard: any non-zero part is True
+        return nonzero
     if src in D.COMPLEX and dst not in D.COMPLEX:
         a, src = a.real, D.REAL_OF[src]
     if dst in D.INTEGER and a.size:
@@ -57,7 +58,7 @@ def convert(a: np.ndarray, src: np.dtype, dst: np.dtype) -> np.ndarray:
     return quiet(a.astype, dst)
 
 
-def _check_int_cast(a: np.ndarray, src: np.dtype, dst: np.dtype) -> None:
+def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:
     lo, hi = _int_range(dst)
     if src in D.INTEGER:
         slo, shi = _int_range(src)
@@ -83,13 +84,14 @@ def _check_int_cast(a: np.ndarray, src: np.dtype, dst: np.dtype) -> None:
         )
 
 
-def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any = None) -> Array:
+def astype(x: Array, dtype: DType, /, *, copy: builtins.bool = True,
+           device: Device | None = None) -> Array:
     """Copy of ``x`` cast to ``dtype`` (GB/T 7.2.3.1).
 
     ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
     real keeps the real part; a value that does not fit an integer dtype raises.
     """
-    array_arg(x, "astype", "x")
+    x = array_arg(x, "astype", "x")
     check_device(device)
     dt = D.canonical(dtype)
     if dt is x.dtype:
@@ -97,7 +99,7 @@ def astype(x: Array, dtype: Any, /, *, copy: builtins.bool = True, device: Any =
     return Array._new(convert(x._array, x.dtype, dt), dt)
 
 
-def _info_dtype(type_: object, func: str) -> np.dtype:
+def _info_dtype(type_: object, func: str) -> DType:
     if isinstance(type_, Array):
         return type_.dtype
     return D.canonical(type_, "type")
@@ -112,7 +114,7 @@ class finfo_object:  # noqa: N801 - the standard's name
     max: float
     min: float
     smallest_normal: float
-    dtype: np.dtype
+    dtype: DType
 
 
 @dataclass(frozen=True)
@@ -122,10 +124,10 @@ class iinfo_object:  # noqa: N801 - the standard's name
     bits: int
     max: int
     min: int
-    dtype: np.dtype
+    dtype: DType
 
 
-def finfo(type: Any, /) -> finfo_object:
+def finfo(type: DType | Array, /) -> finfo_object:
     """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'."""
     dt = _info_dtype(type, "finfo")
     if dt not in D.FLOAT:
@@ -136,7 +138,7 @@ def finfo(type: Any, /) -> finfo_object:
                         float(fi.smallest_normal), real)
 
 
-def iinfo(type: Any, /) -> iinfo_object:
+def iinfo(type: DType | Array, /) -> iinfo_object:
     """Limits of an integer dtype (or of an array's dtype)."""
     dt = _info_dtype(type, "iinfo")
     if dt not in D.INTEGER:
@@ -145,7 +147,7 @@ def iinfo(type: Any, /) -> iinfo_object:
     return iinfo_object(int(ii.bits), int(ii.max), int(ii.min), dt)
 
 
-def isdtype(dtype: Any, kind: Any) -> builtins.bool:
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
     """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of them."""
     dt = D.canonical(dtype)
     kinds = kind if isinstance(kind, tuple) else (kind,)

@@ -6,17 +6,19 @@ functions themselves are thin: dispatch does validation, promotion and compute.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 
 import numpy as np
 
 from .. import _dtypes as D
 from .. import _promotion as P
-from .._array import Array
+from .._array import OPERAND, Array
 from .._dispatch import _cast, array_arg, binary, make_function, not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import DIVIDE_INTRINSIC, OPS
+from .._typing import BinaryFunction, NDArray, UnaryFunction
 
 __all__ = [
     "abs", "acos", "acosh", "add", "asin", "asinh",
@@ -33,80 +35,100 @@ __all__ = [
 ]
 
 
-def _function(name: str) -> Callable[..., Array]:
+# The run-time annotations of the made functions (inspect.signature, help(), the docs),
+# the same as the types a type checker reads from UnaryFunction and BinaryFunction.
+_ANNOTATIONS: dict[int, dict[str, object]] = {
+    1: {"x": Array, "return": Array}, 2: {"x1": OPERAND, "x2": OPERAND, "return": Array}}
+
+
+def _function(name: str, arity: int) -> Callable[..., Array]:
     op = OPS[name]
+    if op.arity != arity:  # (an import-time check: the typed factory matches the record)
+        raise AssertionError(f"{name} takes {op.arity} arguments, not {arity}")
     func = make_function(op, name)
+    func.__annotations__ = dict(_ANNOTATIONS[arity])
     func.__module__ = "aiarray"
     func.__doc__ = (f"Elementwise {op.doc}.\n\nInput: {op.category} dtypes; promotion by the "
                     "active policy.")
     return func
 
 
-abs = _function("abs")
-acos = _function("acos")
-acosh = _function("acosh")
-add = _function("add")
-asin = _function("asin")
-asinh = _function("asinh")
-atan = _function("atan")
-atan2 = _function("atan2")
-atanh = _function("atanh")
-bitwise_and = _function("bitwise_and")
-bitwise_invert = _function("bitwise_invert")
-bitwise_left_shift = _function("bitwise_left_shift")
-bitwise_or = _function("bitwise_or")
-bitwise_right_shift = _function("bitwise_right_shift")
-bitwise_xor = _function("bitwise_xor")
-ceil = _function("ceil")
-conj = _function("conj")
-copysign = _function("copysign")
-cos = _function("cos")
-cosh = _function("cosh")
-equal = _function("equal")
-exp = _function("exp")
-expm1 = _function("expm1")
-floor = _function("floor")
-floor_divide = _function("floor_divide")
-greater = _function("greater")
-greater_equal = _function("greater_equal")
-hypot = _function("hypot")
-imag = _function("imag")
-isfinite = _function("isfinite")
-isinf = _function("isinf")
-isnan = _function("isnan")
-less = _function("less")
-less_equal = _function("less_equal")
-log = _function("log")
-log10 = _function("log10")
-log1p = _function("log1p")
-log2 = _function("log2")
-logaddexp = _function("logaddexp")
-logical_and = _function("logical_and")
-logical_not = _function("logical_not")
-logical_or = _function("logical_or")
-logical_xor = _function("logical_xor")
-maximum = _function("maximum")
-minimum = _function("minimum")
-multiply = _function("multiply")
-negative = _function("negative")
-nextafter = _function("nextafter")
-not_equal = _function("not_equal")
-positive = _function("positive")
-pow = _function("pow")
-real = _function("real")
-reciprocal = _function("reciprocal")
-remainder = _function("remainder")
-round = _function("round")
-sign = _function("sign")
-signbit = _function("signbit")
-sin = _function("sin")
-sinh = _function("sinh")
-sqrt = _function("sqrt")
-square = _function("square")
-subtract = _function("subtract")
-tan = _function("tan")
-tanh = _function("tanh")
-trunc = _function("trunc")
+def _unary(name: str) -> UnaryFunction:
+    """The function ``name(x, /) -> Array`` of the registry's one-argument op ``name``."""
+    return _function(name, 1)
+
+
+def _binary(name: str) -> BinaryFunction:
+    """The function ``name(x1, x2, /) -> Array`` of the registry's two-argument op
+    ``name``: each operand an Array or a scalar, at least one of them an Array."""
+    return _function(name, 2)
+
+
+abs = _unary("abs")
+acos = _unary("acos")
+acosh = _unary("acosh")
+add = _binary("add")
+asin = _unary("asin")
+asinh = _unary("asinh")
+atan = _unary("atan")
+atan2 = _binary("atan2")
+atanh = _unary("atanh")
+bitwise_and = _binary("bitwise_and")
+bitwise_invert = _unary("bitwise_invert")
+bitwise_left_shift = _binary("bitwise_left_shift")
+bitwise_or = _binary("bitwise_or")
+bitwise_right_shift = _binary("bitwise_right_shift")
+bitwise_xor = _binary("bitwise_xor")
+ceil = _unary("ceil")
+conj = _unary("conj")
+copysign = _binary("copysign")
+cos = _unary("cos")
+cosh = _unary("cosh")
+equal = _binary("equal")
+exp = _unary("exp")
+expm1 = _unary("expm1")
+floor = _unary("floor")
+floor_divide = _binary("floor_divide")
+greater = _binary("greater")
+greater_equal = _binary("greater_equal")
+hypot = _binary("hypot")
+imag = _unary("imag")
+isfinite = _unary("isfinite")
+isinf = _unary("isinf")
+isnan = _unary("isnan")
+less = _binary("less")
+less_equal = _binary("less_equal")
+log = _unary("log")
+log10 = _unary("log10")
+log1p = _unary("log1p")
+log2 = _unary("log2")
+logaddexp = _binary("logaddexp")
+logical_and = _binary("logical_and")
+logical_not = _unary("logical_not")
+logical_or = _binary("logical_or")
+logical_xor = _binary("logical_xor")
+maximum = _binary("maximum")
+minimum = _binary("minimum")
+multiply = _binary("multiply")
+negative = _unary("negative")
+nextafter = _binary("nextafter")
+not_equal = _binary("not_equal")
+positive = _unary("positive")
+pow = _binary("pow")
+real = _unary("real")
+reciprocal = _unary("reciprocal")
+remainder = _binary("remainder")
+round = _unary("round")
+sign = _unary("sign")
+signbit = _unary("signbit")
+sin = _unary("sin")
+sinh = _unary("sinh")
+sqrt = _unary("sqrt")
+square = _unary("square")
+subtract = _binary("subtract")
+tan = _unary("tan")
+tanh = _unary("tanh")
+trunc = _unary("trunc")
 
 
 _DIVIDE = OPS["divide"]
@@ -131,7 +153,7 @@ def divide(x1: Array | complex, x2: Array | complex, /, *, precision: str = "hig
     raise InvalidArgumentError(f"divide(): precision={precision!r} must be 'high' or 'intrinsic'")
 
 
-def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
+def _clip_bound(x: Array, bound: object, name: str) -> NDArray | None:
     """A clip bound as an ndarray of x's (compute) dtype; None when it has no effect."""
     dt = x.dtype
     if bound is None:
@@ -150,20 +172,21 @@ def _clip_bound(x: Array, bound: object, name: str) -> np.ndarray | None:
     # Python int bounds outside an integer x's range clamp to the range.
     if key.__class__ is str and key in ("int", "bool") and dt in D.INTEGER:
         info = np.iinfo(dt)
-        bound = min(max(int(bound), int(info.min)), int(info.max))
+        bound = min(max(int(typing.cast(int, bound)), int(info.min)), int(info.max))
     elif P.promote_scalar(dt, bound, key, P.policy_for(x)) is not dt:
         raise TypeMismatchError(f"clip(): {name}={bound!r} does not fit x's dtype {D.name_of(dt)}")
     value = bound.value if isinstance(bound, P.TypedScalar) else bound
     return quiet(np.asarray, value, D.COMPUTE.get(dt, dt))
 
 
-def clip(x: Array, /, min: object = None, max: object = None) -> Array:
+def clip(x: Array, /, min: Array | int | float | P.TypedScalar | None = None,
+         max: Array | int | float | P.TypedScalar | None = None) -> Array:
     """Clamp each element to [min, max] (GB/T 7.2.3.16); the result keeps x's dtype.
 
     ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in
     any of them gives NaN.  Integer bounds outside x's range are clamped to it.
     """
-    array_arg(x, "clip", "x")
+    x = array_arg(x, "clip", "x")
     if x.dtype not in D.REAL_NUMERIC:
         raise TypeMismatchError(f"clip() requires real numeric x, got dtype {D.name_of(x.dtype)}")
     lo = _clip_bound(x, min, "min")

@@ -15,6 +15,7 @@ from .._dispatch import array_arg
 from .._errors import AxisError, InvalidArgumentError, TypeMismatchError, message
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
+from .._typing import Device, DType, NDArray
 from ._axes import int_arg, normalize_axis
 from .creation import DEFAULT_FLOAT
 
@@ -33,7 +34,7 @@ _TO_REAL = {D.complex32: D.float16, D.complex64: D.float32, D.complex128: D.floa
 # -- argument checks ---------------------------------------------------------------------
 def _input(x: object, func: str, kind: str) -> Array:
     """x as an Array of the category ``kind`` ('complex' or 'real')."""
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     allowed = D.COMPLEX if kind == "complex" else D.REAL_FLOAT
     if x._dtype not in allowed:
         hint = "complex64 or complex128" if kind == "complex" else "float32 or float64"
@@ -73,7 +74,7 @@ def _default_length(m: int, ax: int, func: str, inverse_real: bool) -> int:
     return k
 
 
-def _compute(x: Array) -> np.ndarray:
+def _compute(x: Array) -> NDArray:
     """x's data in a dtype pocketfft computes in (float16 / bfloat16 -> float32,
     complex32 -> complex64)."""
     dt = x._dtype
@@ -84,8 +85,8 @@ def _compute(x: Array) -> np.ndarray:
     return x._array
 
 
-def _run(func: str, call: Callable[..., np.ndarray], x: Array, resized: Sequence[int],
-         lengths: Sequence[int], **kwargs: Any) -> np.ndarray:
+def _run(func: str, call: Callable[..., NDArray], x: Array, resized: Sequence[int],
+         lengths: Sequence[int], **kwargs: Any) -> NDArray:
     """``call(x's data, **kwargs)`` after checking the transform's arrays (``x``'s shape
     with axes ``resized`` given ``lengths``, in complex128) can exist; quiet FP state."""
     shape = list(x.shape)
@@ -95,12 +96,12 @@ def _run(func: str, call: Callable[..., np.ndarray], x: Array, resized: Sequence
     return allocating(quiet, call, _compute(x), func=func, what="the transform", **kwargs)
 
 
-def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
+def _wrap(out: NDArray, dt: DType) -> Array:
     """Round a transform back to ``dt`` once."""
     return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
-def _result_dtype(x: Array, kind: str, inverse_real: bool) -> np.dtype:
+def _result_dtype(x: Array, kind: str, inverse_real: bool) -> DType:
     """A transform's result dtype: complex for real input, real for the inverse real
     transforms, else x's own."""
     if kind == "real":
@@ -112,7 +113,7 @@ def _result_dtype(x: Array, kind: str, inverse_real: bool) -> np.dtype:
 
 # -- one-dimensional transforms ------------------------------------------------------------
 def _transform_1d(x: object, n: object, axis: object, norm: object, func: str,
-                  call: Callable[..., np.ndarray], kind: str, inverse_real: bool = False) -> Array:
+                  call: Callable[..., NDArray], kind: str, inverse_real: bool = False) -> Array:
     x = _input(x, func, kind)
     norm = _check_norm(norm, func)
     ax = normalize_axis(axis, x.ndim, func)
@@ -200,7 +201,7 @@ def _axes_and_sizes(x: Array, s: object, axes: object, func: str,
 
 
 def _transform_nd(x: object, s: object, axes: object, norm: object, func: str,
-                  call: Callable[..., np.ndarray], kind: str,
+                  call: Callable[..., NDArray], kind: str,
                   inverse_real: bool = False) -> Array:
     x = _input(x, func, kind)
     norm = _check_norm(norm, func)
@@ -244,7 +245,7 @@ def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] |
 
 # -- frequencies and shifts ------------------------------------------------------------------
 def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
-                 call: Callable[..., np.ndarray]) -> Array:
+                 call: Callable[..., NDArray]) -> Array:
     k = _length(n, func)
     if isinstance(d, bool | np.bool_) or not isinstance(d, int | float | np.integer | np.floating):
         raise TypeMismatchError(f"{func}(): d={d!r} must be a real number")
@@ -263,18 +264,20 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
     return Array._new(allocating(call, k, float(d), func=func).astype(dt), dt)
 
 
-def fftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+            device: Device | None = None) -> Array:
     """Sample frequencies of an n-point DFT: [0, 1, ..., -1] / (d*n); default float64."""
     return _frequencies(n, d, dtype, device, "fft.fftfreq", np.fft.fftfreq)
 
 
-def rfftfreq(n: int, /, *, d: float = 1.0, dtype: Any = None, device: Any = None) -> Array:
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+             device: Device | None = None) -> Array:
     """Sample frequencies of rfft's n//2 + 1 terms: [0, 1, ..., n//2] / (d*n)."""
     return _frequencies(n, d, dtype, device, "fft.rfftfreq", np.fft.rfftfreq)
 
 
 def _shift(x: object, axes: object, func: str, inverse: bool) -> Array:
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     if axes is None:
         ax: tuple[int, ...] = tuple(range(x.ndim))
     elif isinstance(axes, int | np.integer) and not isinstance(axes, bool | np.bool_):

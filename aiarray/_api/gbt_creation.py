@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -25,7 +24,9 @@ from .._errors import (
     TypeMismatchError,
     message,
 )
-from .creation import DEFAULT_FLOAT, asarray, shape_tuple, zeros
+from .._typing import Device, DType, NDArray
+from ._axes import shape_tuple
+from .creation import DEFAULT_FLOAT, asarray, zeros
 
 __all__ = ["from_buffer"]
 
@@ -41,7 +42,7 @@ def _renamed(err: AiarrayError) -> AiarrayError:
     return type(err)(text)
 
 
-def _zeros(dims: tuple[int, ...], dt: np.dtype) -> np.ndarray:
+def _zeros(dims: tuple[int, ...], dt: DType) -> NDArray:
     """A zero ndarray; AllocationError also when NumPy finds the size beyond the address space."""
     try:
         return zeros(dims, dtype=dt)._array
@@ -63,7 +64,7 @@ def _flat(a: Array) -> Array:
     return a
 
 
-def _kept(values: object, n: int, dt: np.dtype | None) -> Array:
+def _kept(values: object, n: int, dt: DType | None) -> Array:
     """The first ``n`` (at most) values as a 1-D Array of ``dt`` (inferred when None)."""
     if type(values) is Array:
         _flat(values)
@@ -86,8 +87,8 @@ def _kept(values: object, n: int, dt: np.dtype | None) -> Array:
     return _flat(asarray(values[:n], dtype=dt))  # values past the end are never read
 
 
-def from_buffer(values: Any, /, shape: int | tuple[int, ...], *, dtype: Any = None,
-                device: Any = None) -> Array:
+def from_buffer(values: object, /, shape: int | tuple[int, ...], *, dtype: DType | None = None,
+                device: Device | None = None) -> Array:
     """A new array of ``shape`` filled from the flat ``values`` (GB/T 7.2.1.1).
 
     The first ``prod(shape)`` values fill the array in row-major order.  Fewer

@@ -17,9 +17,10 @@ from .._errors import (
     message,
 )
 from .._sizes import check_shape
-from ._axes import normalize_axis, shape_tuple
+from .._typing import DType, NDArray
+from ._axes import int_arg, normalize_axis, shape_tuple
 from .elementwise import _clip_bound
-from .gbt_transforms import int_arg, moved, slice_spec, wrap
+from .gbt_transforms import moved, slice_spec, wrap
 
 __all__ = ["clip_backward", "slice_backward", "trace_backward"]
 
@@ -35,7 +36,7 @@ def _shape(input_shape: object, func: str) -> tuple[int, ...]:
         raise type(e)(f"{func}(): {message(e)}") from None
 
 
-def _zeros(shape: tuple[int, ...], dt: np.dtype, func: str) -> np.ndarray:
+def _zeros(shape: tuple[int, ...], dt: DType, func: str) -> NDArray:
     """Zeros of ``dt`` in its data-movement form (complex32 as uint32 bits), after
     checking that an array of ``shape`` can exist."""
     held = np.dtype(np.uint32 if dt is D.complex32 else dt)
@@ -66,7 +67,7 @@ def slice_backward(grad_output: Array, /, input_shape: Sequence[int], begin: Seq
     return wrap(out, g.dtype)
 
 
-def _unbroadcast(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def _unbroadcast(a: NDArray, shape: tuple[int, ...]) -> NDArray:
     """Sum ``a`` over the axes that broadcasting added to ``shape``."""
     lead = a.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(
@@ -77,8 +78,8 @@ def _unbroadcast(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     return a
 
 
-def clip_backward(grad_output: Array, x: Array, /, min: object = None,
-                  max: object = None) -> Array:
+def clip_backward(grad_output: Array, x: Array, /, min: Array | int | float | None = None,
+                  max: Array | int | float | None = None) -> Array:
     """Gradient of ``clip(x, min, max)`` with respect to x (GB/T 7.2.3.16.4).
 
     ``grad_output`` where ``min <= x <= max`` and 0 elsewhere.  The boundaries are
@@ -91,7 +92,7 @@ def clip_backward(grad_output: Array, x: Array, /, min: object = None,
     shape (summed over axes that the bounds broadcast x along).
     """
     g = _grad(grad_output, "clip_backward")
-    array_arg(x, "clip_backward")
+    x = array_arg(x, "clip_backward")
     if x.dtype not in D.REAL_NUMERIC:
         raise TypeMismatchError(
             f"clip_backward() requires real numeric x, got dtype {D.name_of(x.dtype)}"

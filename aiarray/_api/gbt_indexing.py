@@ -16,6 +16,7 @@ from .._array import Array
 from .._dispatch import _cast, array_arg
 from .._errors import DimensionMismatchError, OutOfRangeError, TypeMismatchError
 from .._numpy_path import quiet
+from .._typing import NDArray
 from ._axes import normalize_axis
 from .gbt_transforms import moved, wrap
 
@@ -26,7 +27,7 @@ def _integer_indices(indices: object, func: str) -> Array:
     return array_arg(indices, func, "indices", "integer")
 
 
-def _checked(idx: np.ndarray, n: int, func: str, what: str, axis: int) -> np.ndarray:
+def _checked(idx: NDArray, n: int, func: str, what: str, axis: int) -> NDArray:
     """``idx`` as non-negative intp after checking every entry lies in [-n, n)."""
     if idx.size and (idx.min() < -n or idx.max() >= n):
         bad = np.argwhere((idx < -n) | (idx >= n))[0]
@@ -53,7 +54,7 @@ def gather_nd(x: Array, indices: Array, /) -> Array:
     Any dtype of x; the result is a new array of x's dtype.  The 1-D form of 7.2.3.17
     (rows by a list of indices) is ``take(x, indices, axis=0)``.
     """
-    array_arg(x, "gather_nd")
+    x = array_arg(x, "gather_nd")
     _integer_indices(indices, "gather_nd")
     if indices.ndim == 0:
         raise DimensionMismatchError("gather_nd(): indices must have at least one axis")
@@ -86,9 +87,9 @@ def scatter(x: Array, indices: Array, updates: Array, /, *, axis: int = 0,
     ``updates`` is converted to x's dtype only when the active promotion policy
     keeps x's dtype (as ``x[...] = updates``), else TypeError.  x is never modified.
     """
-    array_arg(x, "scatter")
+    x = array_arg(x, "scatter")
     _integer_indices(indices, "scatter")
-    array_arg(updates, "scatter", "updates")
+    updates = array_arg(updates, "scatter", "updates")
     if not isinstance(accumulate, bool):
         raise TypeMismatchError(f"scatter(): accumulate={accumulate!r} must be a bool")
     ax = normalize_axis(axis, x.ndim, "scatter")
@@ -114,7 +115,7 @@ def scatter(x: Array, indices: Array, updates: Array, /, *, axis: int = 0,
         )
     idx = _checked(indices._array, x.shape[ax], "scatter", "indices", ax)
     upd = updates._array if updates.dtype is dt else _cast(updates._array, dt)
-    lead = (slice(None),) * ax
+    lead: tuple[slice, ...] = (slice(None),) * ax
     if accumulate:
         out = D.widen(x._array)
         out = out.copy() if out is x._array else out
@@ -124,7 +125,8 @@ def scatter(x: Array, indices: Array, updates: Array, /, *, axis: int = 0,
     if m:
         # the last occurrence of each index: first occurrence in the reversed list
         uniq, first = np.unique(idx[::-1], return_index=True)
-        out[(*lead, uniq)] = np.take(D.bits(upd), m - 1 - first, axis=ax)
+        key: tuple[slice | NDArray, ...] = (*lead, uniq)
+        out[key] = np.take(D.bits(upd), m - 1 - first, axis=ax)
     return wrap(out, dt)
 
 
@@ -135,8 +137,8 @@ def masked_select(x: Array, mask: Array, /) -> Array:
     otherwise); elements come in row-major order.  Equivalent to ``x[mask]`` when the
     shapes match.  Any dtype of x; the result is a new array of x's dtype.
     """
-    array_arg(x, "masked_select")
-    array_arg(mask, "masked_select", "mask")
+    x = array_arg(x, "masked_select")
+    mask = array_arg(mask, "masked_select", "mask")
     if mask.dtype is not D.bool_:
         raise TypeMismatchError(
             f"masked_select(): mask must have dtype bool, got {D.name_of(mask.dtype)}"

@@ -30,8 +30,8 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
-from ._axes import normalize_axis
-from .gbt_transforms import int_arg
+from .._typing import DType, NDArray
+from ._axes import int_arg, normalize_axis
 from .linalg_base import trace_axes
 
 __all__ = ["allclose", "isclose", "multiply_add", "trace"]
@@ -40,7 +40,7 @@ Operand = Array | bool | int | float | complex
 
 
 def promote_operands(func: str, named: tuple[tuple[str, object], ...]
-                     ) -> tuple[list[np.ndarray], np.dtype]:
+                     ) -> tuple[list[NDArray], DType]:
     """Arrays and scalars -> (ndarrays all in one dtype, that dtype), by the active policy.
 
     The arrays combine through the tensor-tensor table (``common_dtype``), then the
@@ -67,7 +67,7 @@ def promote_operands(func: str, named: tuple[tuple[str, object], ...]
 
 
 def _broadcast_shape(func: str, named: tuple[tuple[str, object], ...],
-                     arrays: list[np.ndarray]) -> tuple[int, ...]:
+                     arrays: list[NDArray]) -> tuple[int, ...]:
     try:
         return np.broadcast_shapes(*(a.shape for a in arrays))
     except ValueError:
@@ -78,8 +78,8 @@ def _broadcast_shape(func: str, named: tuple[tuple[str, object], ...],
 # -- multiply-add (7.2.4.4) -----------------------------------------------------------
 
 
-def multiply_add_core(a1: np.ndarray, a2: np.ndarray, a3: np.ndarray,
-                      dt: np.dtype) -> np.ndarray:
+def multiply_add_core(a1: NDArray, a2: NDArray, a3: NDArray,
+                      dt: DType) -> NDArray:
     """``a1 * a2 + a3`` for ndarrays already promoted to ``dt``; an ndarray of ``dt``.
 
     The product is the only buffer: ``add(buf, a3, out=buf)`` adds in place (a
@@ -133,14 +133,15 @@ def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
     if dt not in _ARITHMETIC:
         raise TypeMismatchError(f"multiply_add() requires numeric input, got {D.name_of(dt)}")
     _broadcast_shape("multiply_add", named, arrays)
-    return Array._new(multiply_add_core(*arrays, dt), dt)
+    a1, a2, a3 = arrays
+    return Array._new(multiply_add_core(a1, a2, a3, dt), dt)
 
 
 # -- trace (7.2.4.13) ---------------------------------------------------------------------
 
 
 def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
-          dtype: np.dtype | None = None) -> Array:
+          dtype: DType | None = None) -> Array:
     """Sum of the diagonal ``offset`` of the planes spanned by ``axis1`` and ``axis2``.
 
     GB/T 7.2.4.13: ``offset > 0`` is above the main diagonal, ``< 0`` below; an
@@ -152,7 +153,7 @@ def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
     Note the defaults (0, 1) differ from ``linalg.trace``, which uses the last two
     axes.  Its gradient is ``aiarray.grad.trace_backward``.
     """
-    array_arg(x, "trace")
+    x = array_arg(x, "trace")
     D.check_category(x._dtype, "numeric", "trace")
     if x.ndim < 2:
         raise InvalidArgumentError(f"trace(): x must have at least 2 axes, got shape {x.shape}")
@@ -176,7 +177,7 @@ def _tolerance(value: object, name: str, func: str) -> float:
     return v
 
 
-def _abs_diff_int(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def _abs_diff_int(a: NDArray, b: NDArray) -> NDArray:
     """|a - b| of integer arrays, exactly, as uint64 (no overflow)."""
     wide = np.int64 if a.dtype.kind == "i" else np.uint64
     a, b = a.astype(wide), b.astype(wide)
@@ -184,8 +185,8 @@ def _abs_diff_int(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(a >= b, ua - ub, ub - ua)
 
 
-def isclose_core(a: np.ndarray, b: np.ndarray, dt: np.dtype, rtol: float, atol: float,
-                 equal_nan: bool) -> np.ndarray:
+def isclose_core(a: NDArray, b: NDArray, dt: DType, rtol: float, atol: float,
+                 equal_nan: bool) -> NDArray:
     """The 7.2.5.7 test on ndarrays promoted to ``dt``: a bool ndarray."""
     if dt in D.FLOAT:
         w = np.complex128 if dt in D.COMPLEX else np.float64
@@ -202,7 +203,7 @@ def isclose_core(a: np.ndarray, b: np.ndarray, dt: np.dtype, rtol: float, atol: 
 
 
 def _close(func: str, x1: Operand, x2: Operand, rtol: object, atol: object,
-           equal_nan: object) -> np.ndarray:
+           equal_nan: object) -> NDArray:
     """The checked arguments of isclose/allclose, evaluated: the elementwise result."""
     named = (("x1", x1), ("x2", x2))
     (a, b), dt = promote_operands(func, named)

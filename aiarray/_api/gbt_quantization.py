@@ -5,7 +5,6 @@ from __future__ import annotations
 import builtins
 import operator
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
@@ -21,18 +20,19 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._random_impl import round_to
+from .._typing import DType, NDArray
 from ._axes import normalize_axis
 
 __all__ = ["QuantizedArray", "dequantize", "quantize"]
 
-SCHEMES: dict[str, tuple[np.dtype, ...]] = {
+SCHEMES: dict[str, tuple[DType, ...]] = {
     "symmetric": (D.int8, D.int16),
     "asymmetric": (D.uint8, D.int8, D.uint16, D.int16),
 }
 
 
 # -- helpers ---------------------------------------------------------------------------
-def _limits(dt: np.dtype, scheme: str) -> tuple[int, int]:
+def _limits(dt: DType, scheme: str) -> tuple[int, int]:
     """Integer range of q: symmetric [-(2^(k-1) - 1), 2^(k-1) - 1], asymmetric the dtype's."""
     info = np.iinfo(dt)
     if scheme == "symmetric":
@@ -40,7 +40,7 @@ def _limits(dt: np.dtype, scheme: str) -> tuple[int, int]:
     return int(info.min), int(info.max)
 
 
-def round_half_away(v: np.ndarray) -> np.ndarray:
+def round_half_away(v: NDArray) -> NDArray:
     """Round float64 values to the nearest integer, ties away from zero (GB/T 四舍五入).
 
     ``trunc`` and ``v - trunc(v)`` are exact, so no value is double-rounded
@@ -50,7 +50,7 @@ def round_half_away(v: np.ndarray) -> np.ndarray:
     return t + np.where(np.abs(v - t) >= 0.5, np.sign(v), 0.0)
 
 
-def _check_scheme(func: str, scheme: object, dt: np.dtype, axis: object) -> None:
+def _check_scheme(func: str, scheme: object, dt: DType, axis: object) -> None:
     if not isinstance(scheme, str) or scheme not in SCHEMES:
         raise InvalidArgumentError(f"{func}(): scheme={scheme!r} must be 'symmetric' or "
                                    "'asymmetric'")
@@ -63,11 +63,11 @@ def _check_scheme(func: str, scheme: object, dt: np.dtype, axis: object) -> None
                                    "symmetric only (GB/T 7.2.1.15)")
 
 
-def _scale_dtype_of(dt: np.dtype) -> np.dtype:
+def _scale_dtype_of(dt: DType) -> DType:
     return D.float64 if dt == D.float64 else D.float32
 
 
-def _param_shape(func: str, name: str, arr: np.ndarray, channels: int | None) -> np.ndarray:
+def _param_shape(func: str, name: str, arr: NDArray, channels: int | None) -> NDArray:
     """Reshape a scale / zero point to () (tensor-wise) or (channels,) (channel-wise)."""
     if channels is None:
         if arr.size != 1 or arr.ndim > 1:
@@ -82,8 +82,8 @@ def _param_shape(func: str, name: str, arr: np.ndarray, channels: int | None) ->
     return arr
 
 
-def _scale_param(func: str, scale: object, sd: np.dtype | None,
-                 channels: int | None) -> np.ndarray:
+def _scale_param(func: str, scale: object, sd: DType | None,
+                 channels: int | None) -> NDArray:
     """A given scale: positive and finite in its dtype ``sd`` (None: from the argument)."""
     if type(scale) is Array:
         if scale.dtype not in D.REAL_FLOAT:
@@ -109,8 +109,8 @@ def _scale_param(func: str, scale: object, sd: np.dtype | None,
     return np.array(arr)
 
 
-def _zero_point_param(func: str, zp: object, dt: np.dtype, scheme: str,
-                      channels: int | None) -> np.ndarray:
+def _zero_point_param(func: str, zp: object, dt: DType, scheme: str,
+                      channels: int | None) -> NDArray:
     if type(zp) is Array:
         D.check_category(zp.dtype, "integer", func, "zero_point")
         values = zp._array
@@ -118,7 +118,7 @@ def _zero_point_param(func: str, zp: object, dt: np.dtype, scheme: str,
         if isinstance(zp, builtins.bool | np.bool_):
             raise TypeMismatchError(f"{func}(): zero_point={zp!r} must be an int, not a bool")
         try:
-            values = np.array(operator.index(zp), dtype=object)  # type: ignore[arg-type]
+            values = np.array(operator.index(zp), dtype=object)  # type: ignore[arg-type]  # TypeError below
         except TypeError:
             raise TypeMismatchError(f"{func}(): zero_point={zp!r} must be an int or an "
                                     "integer array") from None
@@ -134,7 +134,7 @@ def _zero_point_param(func: str, zp: object, dt: np.dtype, scheme: str,
     return np.array(as_int, dtype=dt).reshape(values.shape)
 
 
-def _ceil_to(value: Fraction, sd: np.dtype) -> np.ndarray:
+def _ceil_to(value: Fraction, sd: DType) -> NDArray:
     """The smallest value of ``sd`` that is >= ``value`` (>= 0), as a 0-d array."""
     s = round_to(np.array(float(value)), sd)  # the nearest value or a neighbour of it
     up, down = sd.type(np.inf), sd.type(0)
@@ -148,7 +148,7 @@ def _ceil_to(value: Fraction, sd: np.dtype) -> np.ndarray:
     return np.asarray(s, sd)
 
 
-def _symmetric_scale(m: np.ndarray, qmax: int, sd: np.dtype) -> np.ndarray:
+def _symmetric_scale(m: NDArray, qmax: int, sd: DType) -> NDArray:
     """scale = max(M / qmax rounded toward zero in ``sd``, tiny of ``sd``), elementwise.
 
     M / qmax in float64 then rounded to ``sd`` is one of the two ``sd`` neighbours of
@@ -170,11 +170,12 @@ def _symmetric_scale(m: np.ndarray, qmax: int, sd: np.dtype) -> np.ndarray:
             while Fraction(float(flat[i])) * qmax > need:
                 flat[i] = np.nextafter(flat[i], down)
         s = flat.reshape(s.shape)
-    return np.maximum(s, D.finfo_of(sd).tiny)
+    out: NDArray = np.maximum(s, D.finfo_of(sd).tiny)
+    return out
 
 
-def _asymmetric_params(x: np.ndarray, dt: np.dtype,
-                       sd: np.dtype) -> tuple[np.ndarray, np.ndarray]:
+def _asymmetric_params(x: NDArray, dt: DType,
+                       sd: DType) -> tuple[NDArray, NDArray]:
     """Formulas (1)-(3) over [a, b] = [min(min x, 0), max(max x, 0)]."""
     qmin, qmax = _limits(dt, "asymmetric")
     n = qmax - qmin  # 2^k - 1
@@ -204,6 +205,11 @@ class QuantizedArray:
     """
 
     __slots__ = ("_axis", "_data", "_scale", "_scheme", "_zero_point")
+    _axis: int | None
+    _data: Array
+    _scale: Array
+    _scheme: str
+    _zero_point: Array
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise UninitializedError(
@@ -212,7 +218,7 @@ class QuantizedArray:
         )
 
     @classmethod
-    def _make(cls, data: np.ndarray, scale: np.ndarray, zero_point: np.ndarray,
+    def _make(cls, data: NDArray, scale: NDArray, zero_point: NDArray,
               axis: int | None, scheme: str) -> QuantizedArray:
         obj = object.__new__(cls)
         for name, value in (("_data", Array._new(data)), ("_scale", Array._new(scale)),
@@ -225,7 +231,8 @@ class QuantizedArray:
         raise AttributeError(f"QuantizedArray is immutable; cannot set {name!r}")
 
     @classmethod
-    def from_parts(cls, data: Array, /, scale: Any, zero_point: Any = None, *,
+    def from_parts(cls, data: Array, /, scale: float | Array,
+                   zero_point: int | Array | None = None, *,
                    axis: int | None = None, scheme: str = "symmetric") -> QuantizedArray:
         """A quantized array from its integer data, scale and zero point (GB/T 7.2.1.15).
 
@@ -236,7 +243,7 @@ class QuantizedArray:
         values fit ``data.dtype``; 0 for the symmetric scheme.  Inputs are copied.
         """
         func = "QuantizedArray.from_parts"
-        array_arg(data, func, "data")
+        data = array_arg(data, func, "data")
         dt = data.dtype
         if dt not in SCHEMES["asymmetric"]:
             raise TypeMismatchError(f"{func}(): data must be int8, uint8, int16 or uint16, "
@@ -276,7 +283,7 @@ class QuantizedArray:
         return self._scheme
 
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> DType:
         """The integer dtype of ``data``."""
         return self._data.dtype
 
@@ -300,7 +307,7 @@ class QuantizedArray:
         """The device holding the data (the CPU)."""
         return CPU
 
-    def dequantize(self, *, dtype: Any = D.float32) -> Array:
+    def dequantize(self, *, dtype: DType = D.float32) -> Array:
         """``(q - zero_point) * scale`` (formula (6)); same as :func:`dequantize`."""
         return dequantize(self, dtype=dtype)
 
@@ -315,9 +322,9 @@ class QuantizedArray:
 
 
 # -- functions -------------------------------------------------------------------------------
-def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
-             axis: int | None = None, scale: Any = None,
-             zero_point: Any = None) -> QuantizedArray:
+def quantize(x: Array, /, *, dtype: DType = D.int16, scheme: str = "symmetric",
+             axis: int | None = None, scale: float | Array | None = None,
+             zero_point: int | Array | None = None) -> QuantizedArray:
     """Quantize a real floating array to integers (GB/T 7.2.1.15).
 
     ``scheme='symmetric'`` (int8, int16; tensor-wise, or channel-wise along
@@ -331,7 +338,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
     The scale is float64 for float64 input, float32 otherwise.
     """
     func = "quantize"
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     if x.dtype not in D.REAL_FLOAT:
         raise TypeMismatchError(f"quantize(): x must be a real floating-point array, "
                                 f"got {D.name_of(x.dtype)}")
@@ -369,7 +376,7 @@ def quantize(x: Array, /, *, dtype: Any = D.int16, scheme: str = "symmetric",
     return QuantizedArray._make(q.astype(dt), s, zp, ax, scheme)
 
 
-def dequantize(q: QuantizedArray, /, *, dtype: Any = D.float32) -> Array:
+def dequantize(q: QuantizedArray, /, *, dtype: DType = D.float32) -> Array:
     """Real values ``(q - zero_point) * scale`` (GB/T 7.2.1.15, formula (6)).
 
     Computed in float64 (exact difference, one rounded product) and rounded once

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import math
 import sys
-from typing import Any
+import typing
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from .._errors import (
 )
 from .._numpy_path import quiet
 from .._sizes import allocates, check_object_count, check_shape
+from .._typing import Device, DType, NDArray
 from ._axes import int_arg, shape_tuple
 from .creation import DEFAULT_FLOAT
 
@@ -56,7 +57,7 @@ def _real(func: str, name: str, value: object) -> float:
     return out
 
 
-def _float_dtype(func: str, dtype: object) -> np.dtype:
+def _float_dtype(func: str, dtype: object) -> DType:
     if dtype is None:
         return DEFAULT_FLOAT
     dt = D.canonical(dtype)
@@ -66,7 +67,7 @@ def _float_dtype(func: str, dtype: object) -> np.dtype:
     return dt
 
 
-def _in_range(func: str, name: str, value: float, dt: np.dtype) -> None:
+def _in_range(func: str, name: str, value: float, dt: DType) -> None:
     fmax = float(D.finfo_of(dt).max)
     if abs(value) > fmax:
         raise InvalidArgumentError(f"{func}(): {name}={value!r} is outside the finite range "
@@ -94,7 +95,7 @@ class Generator:
     def __init__(self, seed: int = 0) -> None:
         value = _seed(seed)
         seedseq = np.random.SeedSequence() if value == 0 else np.random.SeedSequence(value)
-        self._init(seedseq, int(seedseq.entropy) if value == 0 else value)
+        self._init(seedseq, int(typing.cast(int, seedseq.entropy)) if value == 0 else value)
 
     def _init(self, seedseq: np.random.SeedSequence, seed: int | None) -> None:
         self._seedseq = seedseq
@@ -121,7 +122,7 @@ class Generator:
             children.append(child)
         return children
 
-    def _raw(self, func: str, n: int) -> np.ndarray:
+    def _raw(self, func: str, n: int) -> NDArray:
         try:
             return self._bitgen.random_raw(n)
         except (MemoryError, ValueError):
@@ -129,8 +130,8 @@ class Generator:
 
     # -- distributions ------------------------------------------------------------
     @allocates
-    def uniform(self, low: float = 0.0, high: float = 1.0, shape: Any = (), *,
-                dtype: Any = None, device: Any = None) -> Array:
+    def uniform(self, low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *,
+                dtype: DType | None = None, device: Device | None = None) -> Array:
         """Uniform samples in [low, high) (GB/T 7.2.1.7); see :func:`uniform`."""
         func = "uniform"
         lo, hi = _real(func, "low", low), _real(func, "high", high)
@@ -166,8 +167,8 @@ class Generator:
         return Array._new(out.reshape(dims), dt)
 
     @allocates
-    def normal(self, mean: float = 0.0, std: float = 1.0, shape: Any = (), *,
-               dtype: Any = None, device: Any = None) -> Array:
+    def normal(self, mean: float = 0.0, std: float = 1.0, shape: int | tuple[int, ...] = (), *,
+               dtype: DType | None = None, device: Device | None = None) -> Array:
         """Normal samples N(mean, std**2) (GB/T 7.2.1.8); see :func:`normal`."""
         func = "normal"
         mu, sigma = _real(func, "mean", mean), _real(func, "std", std)
@@ -184,8 +185,9 @@ class Generator:
         return Array._new(R.round_to(v, dt).reshape(dims), dt)
 
     @allocates
-    def bernoulli(self, p: Any, shape: Any = None, *, dtype: Any = None,
-                  device: Any = None) -> Array:
+    def bernoulli(self, p: float | Array, shape: int | tuple[int, ...] | None = None, *,
+                  dtype: DType | None = None,
+                  device: Device | None = None) -> Array:
         """0-1 samples, 1 with probability p (GB/T 7.2.1.9); see :func:`bernoulli`."""
         func = "bernoulli"
         if type(p) is Array:
@@ -217,10 +219,10 @@ class Generator:
 
     @allocates
     def multinomial(self, probs: Array, num_samples: int, *, replacement: bool = False,
-                    device: Any = None) -> Array:
+                    device: Device | None = None) -> Array:
         """Indices drawn with weights ``probs`` (GB/T 7.2.1.10); see :func:`multinomial`."""
         func = "multinomial"
-        array_arg(probs, func, "probs")
+        probs = array_arg(probs, func, "probs")
         if probs.dtype not in D.REAL_NUMERIC:
             raise TypeMismatchError(f"multinomial(): probs must be a real numeric array, "
                                     f"got {D.name_of(probs.dtype)}")
@@ -254,7 +256,7 @@ class Generator:
         return Array._new(out.reshape(out.shape[1:]) if probs.ndim == 1 else out, _INT64)
 
     @allocates
-    def randperm(self, n: int, *, dtype: Any = _INT64, device: Any = None) -> Array:
+    def randperm(self, n: int, *, dtype: DType = _INT64, device: Device | None = None) -> Array:
         """A random permutation of 0 .. n-1 (GB/T 7.2.1.11); see :func:`randperm`."""
         func = "randperm"
         size = _count(func, "n", n)
@@ -279,7 +281,7 @@ def _real_prob(p: object) -> float:
     return value
 
 
-def _with_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
+def _with_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
     """Inverse-CDF sampling: row r, sample j is the first i with u * total < cdf[i]."""
     rows = w.shape[0]
     out = np.empty((rows, count), np.int64)
@@ -292,7 +294,7 @@ def _with_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
     return out
 
 
-def _without_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray:
+def _without_replacement(w: NDArray, u: NDArray, count: int) -> NDArray:
     """Exponential race: keys -log(u) / w, the ``count`` smallest in increasing order.
 
     This has the law of drawing one category at a time with probability proportional
@@ -306,8 +308,9 @@ def _without_replacement(w: np.ndarray, u: np.ndarray, count: int) -> np.ndarray
 
 
 # -- one-shot functions ---------------------------------------------------------------
-def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: Any = None,
-            device: Any = None, seed: int = 0) -> Array:
+def uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = (), *,
+            dtype: DType | None = None,
+            device: Device | None = None, seed: int = 0) -> Array:
     """Array of uniform samples in [low, high) (GB/T 7.2.1.7).
 
     Each sample is ``low + (high - low) * u`` in float64 with u = k * 2**-53 from the
@@ -317,8 +320,9 @@ def uniform(low: float = 0.0, high: float = 1.0, shape: Any = (), *, dtype: Any 
     return Generator(seed).uniform(low, high, shape, dtype=dtype, device=device)
 
 
-def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: Any = None,
-           device: Any = None, seed: int = 0) -> Array:
+def normal(mean: float = 0.0, std: float = 1.0, shape: int | tuple[int, ...] = (), *,
+           dtype: DType | None = None,
+           device: Device | None = None, seed: int = 0) -> Array:
     """Array of normal samples with the given mean and standard deviation (GB/T 7.2.1.8).
 
     Box-Muller on pairs of PCG64 words, ``mean + std * z`` in float64, rounded once
@@ -327,7 +331,9 @@ def normal(mean: float = 0.0, std: float = 1.0, shape: Any = (), *, dtype: Any =
     return Generator(seed).normal(mean, std, shape, dtype=dtype, device=device)
 
 
-def bernoulli(p: Any, shape: Any = None, *, dtype: Any = None, device: Any = None,
+def bernoulli(p: float | Array, shape: int | tuple[int, ...] | None = None, *,
+              dtype: DType | None = None,
+              device: Device | None = None,
               seed: int = 0) -> Array:
     """Array of 0-1 (Bernoulli) samples, 1 with probability p (GB/T 7.2.1.9).
 
@@ -339,7 +345,7 @@ def bernoulli(p: Any, shape: Any = None, *, dtype: Any = None, device: Any = Non
 
 
 def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
-                device: Any = None, seed: int = 0) -> Array:
+                device: Device | None = None, seed: int = 0) -> Array:
     """int64 indices of categories drawn with weights ``probs`` (GB/T 7.2.1.10).
 
     ``probs`` is 1-D (k,) or 2-D (rows, k) of finite non-negative weights, not
@@ -351,6 +357,7 @@ def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
                                        device=device)
 
 
-def randperm(n: int, *, dtype: Any = _INT64, device: Any = None, seed: int = 0) -> Array:
+def randperm(n: int, *, dtype: DType = _INT64, device: Device | None = None,
+             seed: int = 0) -> Array:
     """1-D array holding a random permutation of 0, 1, ..., n-1 (GB/T 7.2.1.11)."""
     return Generator(seed).randperm(n, dtype=dtype, device=device)

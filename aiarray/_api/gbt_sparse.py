@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
+import typing
+from collections.abc import Callable, Collection, Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from .._errors import (
 from .._numpy_path import quiet
 from .._registry import OPS
 from .._sizes import allocating, check_shape
+from .._typing import DType, NDArray
 from ._axes import normalize_axes, normalize_axis, shape_tuple
 from .data_type import convert
 from .statistical import _accumulation_dtype
@@ -33,26 +35,27 @@ __all__ = [
     "SparseArray", "add", "coo_array", "from_dense", "matmul", "multiply", "subtract",
 ]
 
-Operand = Any  # SparseArray | Array | bool | int | float | complex
+Operand: TypeAlias = "SparseArray | Array | bool | int | float | complex"
 
 
-def _storage(dt: np.dtype) -> np.dtype:
+def _storage(dt: DType) -> DType:
     """The NumPy dtype values are stored and computed in (bf16 -> f32, c32 -> c64)."""
     return D.COMPUTE.get(dt, dt)
 
 
-def _round(data: np.ndarray, dt: np.dtype) -> np.ndarray:
+def _round(data: NDArray, dt: DType) -> NDArray:
     """Values computed in the storage dtype, rounded once to ``dt`` and stored again."""
     if dt in D.COMPUTE:
         return D.widen(D.narrow(data, dt))
     return data.astype(dt, copy=False)
 
 
-def _linear(coords: np.ndarray, shape: tuple[int, ...], func: str) -> np.ndarray:
+def _linear(coords: NDArray, shape: tuple[int, ...], func: str) -> NDArray:
     if not shape:
         return np.zeros(coords.shape[1], np.intp)
     try:
-        return np.ravel_multi_index(tuple(coords), shape)
+        flat: NDArray = np.ravel_multi_index(tuple(coords), shape)
+        return flat
     except ValueError:
         raise InvalidArgumentError(
             f"{func}(): shape {shape} has {math.prod(shape)} elements; a sparse array's "
@@ -60,14 +63,14 @@ def _linear(coords: np.ndarray, shape: tuple[int, ...], func: str) -> np.ndarray
         ) from None
 
 
-def _unravel(lin: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def _unravel(lin: NDArray, shape: tuple[int, ...]) -> NDArray:
     if not shape:
         return np.zeros((0, lin.size), np.intp)
     return np.stack(np.unravel_index(lin, shape)).astype(np.intp, copy=False).reshape(
         len(shape), lin.size)
 
 
-def _sum_runs(data: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def _sum_runs(data: NDArray, starts: NDArray) -> NDArray:
     if data.dtype == np.bool_:
         return np.logical_or.reduceat(data, starts)
     return quiet(np.add.reduceat, data, starts)
@@ -82,10 +85,10 @@ class SparseArray:
     _aiarray_defer = frozenset({"add", "sub", "mul", "matmul"})
     __array_ufunc__ = None  # ``ndarray + sparse`` reaches SparseArray.__radd__, not NumPy
 
-    _lin: np.ndarray  # sorted unique row-major positions (intp)
-    _data: np.ndarray  # values, in _storage(_dtype)
+    _lin: NDArray  # sorted unique row-major positions (intp)
+    _data: NDArray  # values, in _storage(_dtype)
     _shape: tuple[int, ...]
-    _dtype: np.dtype
+    _dtype: DType
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise UninitializedError(
@@ -93,8 +96,8 @@ class SparseArray:
         )
 
     @classmethod
-    def _new(cls, lin: np.ndarray, data: np.ndarray, shape: tuple[int, ...],
-             dt: np.dtype) -> SparseArray:
+    def _new(cls, lin: NDArray, data: NDArray, shape: tuple[int, ...],
+             dt: DType) -> SparseArray:
         obj = object.__new__(cls)
         obj._lin = lin
         obj._data = data
@@ -103,8 +106,8 @@ class SparseArray:
         return obj
 
     @classmethod
-    def _from_unsorted(cls, lin: np.ndarray, data: np.ndarray, shape: tuple[int, ...],
-                       dt: np.dtype) -> SparseArray:
+    def _from_unsorted(cls, lin: NDArray, data: NDArray, shape: tuple[int, ...],
+                       dt: DType) -> SparseArray:
         """Sort by position and sum duplicates (in the storage dtype, rounded once)."""
         if lin.size:
             order = np.argsort(lin, kind="stable")
@@ -124,7 +127,7 @@ class SparseArray:
         return self._shape
 
     @property
-    def dtype(self) -> np.dtype:
+    def dtype(self) -> DType:
         """Data type of the values."""
         return self._dtype
 
@@ -173,7 +176,7 @@ class SparseArray:
         return self.transpose()
 
     # -- conversion ------------------------------------------------------------------------
-    def _dense(self, storage: np.dtype | None = None, func: str = "todense") -> np.ndarray:
+    def _dense(self, storage: DType | None = None, func: str = "todense") -> NDArray:
         dt = np.dtype(storage or self._data.dtype)
         check_shape(self._shape, dt.itemsize, func, "the dense array")
         out = allocating(np.zeros, self._shape, dt, func=func, what="the dense array")
@@ -184,7 +187,7 @@ class SparseArray:
         """The dense Array with the same shape, dtype and elements."""
         return Array._new(D.narrow(self._dense(), self._dtype), self._dtype)
 
-    def astype(self, dtype: Any, /, *, copy: bool = True) -> SparseArray:
+    def astype(self, dtype: DType, /, *, copy: bool = True) -> SparseArray:
         """The values cast to ``dtype`` (as ``aiarray.astype``: complex to real keeps the
         real part, an integer overflow raises); positions are unchanged."""
         dt = D.canonical(dtype)
@@ -210,7 +213,7 @@ class SparseArray:
         return SparseArray._from_unsorted(_linear(coords, shape, "transpose"), self._data,
                                           shape, self._dtype)
 
-    def sum(self, axis: int | tuple[int, ...] | None = None, *, dtype: Any = None,
+    def sum(self, axis: int | tuple[int, ...] | None = None, *, dtype: DType | None = None,
             keepdims: bool = False) -> Array:
         """Sum over ``axis`` (default all) as a dense Array; dtype rules as ``aiarray.sum``."""
         axes = normalize_axes(axis, self.ndim, "sum")
@@ -247,10 +250,10 @@ class SparseArray:
     def __rmul__(self, other: Operand, /) -> SparseArray:
         return multiply(other, self)
 
-    def __matmul__(self, other: Operand, /) -> SparseArray | Array:
+    def __matmul__(self, other: SparseArray | Array, /) -> SparseArray | Array:
         return matmul(self, other)
 
-    def __rmatmul__(self, other: Operand, /) -> SparseArray | Array:
+    def __rmatmul__(self, other: SparseArray | Array, /) -> SparseArray | Array:
         return matmul(other, self)
 
     def __neg__(self) -> SparseArray:
@@ -267,7 +270,7 @@ class SparseArray:
 
 
 def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
-              dtype: Any = None) -> SparseArray:
+              dtype: DType | None = None) -> SparseArray:
     """A sparse array from the positions and values of its non-zero elements (GB/T 7.2.1.14).
 
     ``indices`` is an integer Array of shape ``(ndim, nnz)``: column j holds the
@@ -276,8 +279,8 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
     it.  Repeated positions are summed.  ``dtype`` casts the values (as ``astype``);
     by default they keep values' dtype.  Works for 2-D and n-D (and 0-d) shapes.
     """
-    array_arg(indices, "coo_array", "indices")
-    array_arg(values, "coo_array", "values")
+    indices = array_arg(indices, "coo_array", "indices")
+    values = array_arg(values, "coo_array", "values")
     try:
         dims = shape_tuple(shape, "shape")
     except (TypeMismatchError, InvalidArgumentError) as e:
@@ -314,7 +317,7 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
 
 def from_dense(x: Array, /) -> SparseArray:
     """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero)."""
-    array_arg(x, "from_dense", "x")
+    x = array_arg(x, "from_dense", "x")
     a = D.widen(x._array).reshape(-1)
     lin = np.flatnonzero(a != 0).astype(np.intp, copy=False)
     return SparseArray._new(lin, a[lin], x.shape, x.dtype)
@@ -330,7 +333,7 @@ def _check_operand(func: str, name: str, v: object) -> None:
         raise not_an_array(func, name, v)
 
 
-def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> np.dtype:
+def _result_dtype(func: str, x1: object, x2: object, category: Collection[DType]) -> DType:
     _check_operand(func, "x1", x1)
     _check_operand(func, "x2", x2)
     if not (isinstance(x1, SparseArray) or isinstance(x2, SparseArray)):
@@ -338,7 +341,7 @@ def _result_dtype(func: str, x1: object, x2: object, category: frozenset) -> np.
             f"sparse.{func}(): x1 or x2 must be a SparseArray (for dense arrays use "
             f"aiarray.{func})"
         )
-    dt = P.result_type(x1, x2)
+    dt = P.result_type_under(P.policy_for((x1, x2)), (x1, x2))  # (result_type's rule)
     if dt not in category:
         raise TypeMismatchError(f"{func}() does not support dtype {D.name_of(dt)}")
     return dt
@@ -357,14 +360,14 @@ def _broadcast_shape(func: str, x1: object, x2: object) -> tuple[int, ...]:
         ) from None
 
 
-def _values_in(s: SparseArray, dt: np.dtype) -> np.ndarray:
+def _values_in(s: SparseArray, dt: DType) -> NDArray:
     """Stored values of ``s`` converted to ``dt``, in its storage dtype."""
     if s._dtype is dt:
         return s._data
     return D.widen(convert(D.narrow(s._data, s._dtype), s._dtype, dt))
 
 
-def _dense_in(v: object, dt: np.dtype) -> np.ndarray:
+def _dense_in(v: object, dt: DType) -> NDArray:
     """A dense Array or scalar operand as an ndarray of ``dt`` in its storage dtype."""
     if type(v) is Array:
         a = v._array if v._dtype is dt else convert(v._array, v._dtype, dt)
@@ -372,8 +375,8 @@ def _dense_in(v: object, dt: np.dtype) -> np.ndarray:
     return D.widen(_scalar_operand(v, dt))
 
 
-def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: np.dtype
-                      ) -> tuple[np.ndarray, np.ndarray]:
+def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: DType
+                      ) -> tuple[NDArray, NDArray]:
     """(linear positions, values in dt) of ``s`` broadcast to ``shape``."""
     data = _values_in(s, dt)
     if s._shape == shape:
@@ -391,8 +394,8 @@ def _broadcast_sparse(s: SparseArray, shape: tuple[int, ...], dt: np.dtype
     return lin[order], data[order]
 
 
-def _sparse_sparse(ufunc: np.ufunc, s1: SparseArray, s2: SparseArray, shape: tuple[int, ...],
-                   dt: np.dtype, intersect: bool) -> SparseArray:
+def _sparse_sparse(ufunc: Callable[..., Any], s1: SparseArray, s2: SparseArray,
+                   shape: tuple[int, ...], dt: DType, intersect: bool) -> SparseArray:
     """``ufunc`` evaluated at every position stored in either operand (the others are 0)."""
     lin1, d1 = _broadcast_sparse(s1, shape, dt)
     lin2, d2 = _broadcast_sparse(s2, shape, dt)
@@ -418,10 +421,11 @@ def _elementwise(name: str, x1: Operand, x2: Operand) -> SparseArray | Array:
     dt = _result_dtype(name, x1, x2, op.allowed)
     shape = _broadcast_shape(name, x1, x2)
     ufunc = op.numpy
-    s1, s2 = isinstance(x1, SparseArray), isinstance(x2, SparseArray)
-    if s1 and s2:
+    if isinstance(x1, SparseArray) and isinstance(x2, SparseArray):
         return _sparse_sparse(ufunc, x1, x2, shape, dt, intersect=name == "multiply")
-    sp, other = (x1, x2) if s1 else (x2, x1)
+    s1 = isinstance(x1, SparseArray)
+    # (one of the two is sparse: _result_dtype checked it)
+    sp, other = typing.cast(SparseArray, x1 if s1 else x2), (x2 if s1 else x1)
     dense = _dense_in(other, dt)
     if name == "multiply" and not (dt in D.FLOAT and not np.isfinite(dense).all()):
         lin, data = _broadcast_sparse(sp, shape, dt)
@@ -459,13 +463,13 @@ def multiply(x1: Operand, x2: Operand, /) -> SparseArray:
     Positions that neither operand stores stay zero, unless the dense operand is
     infinite or NaN there (``0 * inf`` is NaN, as in the dense computation).
     """
-    return _elementwise("multiply", x1, x2)
+    return typing.cast(SparseArray, _elementwise("multiply", x1, x2))
 
 
 # -- matmul ----------------------------------------------------------------------------------------
 
 
-def _as_matrix(v: object, dt: np.dtype, left: bool) -> tuple[Any, bool]:
+def _as_matrix(v: object, dt: DType, left: bool) -> tuple[Any, bool]:
     """(a 2-D operand, whether it was 1-D): a vector becomes a row (left) or column."""
     if isinstance(v, SparseArray):
         if v.ndim == 1:
@@ -478,11 +482,11 @@ def _as_matrix(v: object, dt: np.dtype, left: bool) -> tuple[Any, bool]:
     return a, False
 
 
-def _rows_cols(s: SparseArray) -> tuple[np.ndarray, np.ndarray]:
+def _rows_cols(s: SparseArray) -> tuple[NDArray, NDArray]:
     return np.divmod(s._lin, s._shape[1])
 
 
-def _sparse_dense(s: SparseArray, b: np.ndarray) -> np.ndarray:
+def _sparse_dense(s: SparseArray, b: NDArray) -> NDArray:
     """Sparse (M, K) @ dense (K, N) -> dense (M, N), summing each row's products."""
     out = np.zeros((s._shape[0], b.shape[1]), np.result_type(s._data, b))
     if s.nnz:
@@ -493,7 +497,7 @@ def _sparse_dense(s: SparseArray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: np.dtype) -> SparseArray:
+def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: DType) -> SparseArray:
     """Sparse (M, K) @ sparse (K, N) -> sparse (M, N)."""
     shape = (a._shape[0], b._shape[1])
     ra, ca = _rows_cols(a)
@@ -514,7 +518,7 @@ def _sparse_sparse_mm(a: SparseArray, b: SparseArray, dt: np.dtype) -> SparseArr
     return SparseArray._new(lin.astype(np.intp, copy=False), _round(prods, dt), shape, dt)
 
 
-def matmul(x1: Operand, x2: Operand, /) -> SparseArray | Array:
+def matmul(x1: SparseArray | Array, x2: SparseArray | Array, /) -> SparseArray | Array:
     """Matrix product with at least one sparse operand (1-D or 2-D operands).
 
     sparse @ dense and dense @ sparse give a dense Array; sparse @ sparse gives a

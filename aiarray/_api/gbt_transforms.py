@@ -26,6 +26,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._sizes import allocating, check_object_count, check_shape
+from .._typing import DType, NDArray
 from ._axes import int_arg, normalize_axis
 
 __all__ = [
@@ -57,12 +58,12 @@ def int_tuple(value: object, func: str, argname: str, length: int | None = None)
     return out
 
 
-def moved(x: Array) -> np.ndarray:
+def moved(x: Array) -> NDArray:
     """The ndarray of ``x`` for pure data movement (complex32 as uint32 bits)."""
     return D.bits(x._array)
 
 
-def wrap(out: np.ndarray, dt: np.dtype) -> Array:
+def wrap(out: NDArray, dt: DType) -> Array:
     """Wrap the result of a data-movement op on :func:`moved` data of dtype ``dt``."""
     if type(out) is not np.ndarray:
         out = np.asarray(out)
@@ -122,7 +123,7 @@ class Layout(NamedTuple):
     dim_order: tuple[int, ...]
 
 
-def _dim_order(a: np.ndarray) -> tuple[int, ...]:
+def _dim_order(a: NDArray) -> tuple[int, ...]:
     n = a.ndim
     default = tuple(range(n - 1, -1, -1))
     if a.flags.c_contiguous:
@@ -176,7 +177,7 @@ def diag(v: Array, /, *, k: int = 0) -> Array:
     (``k > 0`` above the main diagonal, ``k < 0`` below).  As in NumPy, a 2-D ``v``
     gives a copy of its ``k``-th diagonal instead.  Any dtype; the result has v's dtype.
     """
-    array_arg(v, "diag", "v")
+    v = array_arg(v, "diag", "v")
     k = int_arg(k, "diag", "k")
     if v.ndim not in (1, 2):
         raise DimensionMismatchError(
@@ -204,7 +205,7 @@ def split(x: Array, indices_or_sections: int | Sequence[int], /, *,
     axis length.  Unlike ``numpy.split``, a sequence holds part *sizes*, not split
     points.  The parts are views of ``x`` (they share its memory); returns a tuple.
     """
-    array_arg(x, "split")
+    x = array_arg(x, "split")
     if x.ndim == 0:
         raise AxisError("split(): x is 0-d and has no axis to split")
     ax = normalize_axis(axis, x.ndim, "split")
@@ -256,7 +257,7 @@ def strided_slice(x: Array, /, begin: Sequence[int], size: Sequence[int], *,
     ``ceil(size[i] / strides[i])`` elements along axis i and is a view of ``x``
     (like ``x[b:b+s:t, ...]``).  Its gradient is ``aiarray.grad.slice_backward``.
     """
-    array_arg(x, "strided_slice")
+    x = array_arg(x, "strided_slice")
     slices, _ = slice_spec(x.shape, begin, size, strides, "strided_slice")
     return wrap(moved(x)[slices], x._dtype)
 
@@ -268,7 +269,7 @@ def crop(x: Array, /, shape: Sequence[int], offsets: Sequence[int]) -> Array:
     OutOfRangeError naming the axis (the same checks as ``strided_slice``).  The
     result is a view of ``x``.
     """
-    array_arg(x, "crop")
+    x = array_arg(x, "crop")
     n = x.ndim
     dims = int_tuple(shape, "crop", "shape", n)
     offs = int_tuple(offsets, "crop", "offsets", n)
@@ -291,7 +292,7 @@ def flatten(x: Array, /, *, start_axis: int = 0, end_axis: int = -1) -> Array:
     ``end_axis`` raises AxisError.  A 0-d ``x`` becomes shape ``(1,)``.  The result is
     a view of ``x`` when its layout allows (as ``reshape``), else a copy.
     """
-    array_arg(x, "flatten")
+    x = array_arg(x, "flatten")
     if x.ndim == 0:
         for name, v in (("start_axis", start_axis), ("end_axis", end_axis)):
             if int_arg(v, "flatten", name) not in (0, -1):
@@ -364,7 +365,7 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
     ``value`` is used only by ``"constant"``; ``constant_values`` is NumPy's name for it
     (one scalar; give one of the two).  The result is a new array of x's dtype.
     """
-    array_arg(x, "pad")
+    x = array_arg(x, "pad")
     if constant_values is not None:
         if value != 0 or isinstance(value, bool):
             raise InvalidArgumentError("pad(): give value or constant_values, not both")

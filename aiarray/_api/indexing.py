@@ -17,17 +17,18 @@ from .._errors import (
     InvalidArgumentError,
     OutOfRangeError,
 )
+from .._typing import DType, NDArray
 from ._axes import normalize_axis
 
 __all__ = ["take", "take_along_axis"]
 
 
 def _checked(func: str, x: object, indices: object) -> None:
-    array_arg(x, func, "x")
-    array_arg(indices, func, "indices", "integer")
+    x = array_arg(x, func, "x")
+    indices = array_arg(indices, func, "indices", "integer")
 
 
-def _in_bounds(func: str, indices: Array, n: int, axis: int) -> np.ndarray:
+def _in_bounds(func: str, indices: Array, n: int, axis: int) -> NDArray:
     """``indices`` as intp after checking each lies in [-n, n); OutOfRangeError otherwise."""
     idx = indices._array
     if idx.size and (idx.min() < -n or idx.max() >= n):
@@ -41,7 +42,7 @@ def _in_bounds(func: str, indices: Array, n: int, axis: int) -> np.ndarray:
     return idx.astype(np.intp, copy=False)
 
 
-def _result(out: np.ndarray, dt: np.dtype) -> Array:
+def _result(out: NDArray, dt: DType) -> Array:
     if dt is D.complex32:
         out = out.view(D.complex32)
     return Array._new(out, dt)

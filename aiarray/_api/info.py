@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from .. import _dtypes as D
 from .._device import DEVICES, Device, check_device
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._sizes import MAX_NDIM
+from .._typing import DType
 from ._axes import bool_arg
 from .creation import DEFAULT_COMPLEX, DEFAULT_FLOAT, DEFAULT_INT
 
@@ -20,7 +19,7 @@ _INTEGRAL = (D.bool_, D.int8, D.int16, D.int32, D.int64, D.uint8, D.uint16, D.ui
              D.uint64)
 
 
-def _order(extended: bool) -> list[np.dtype]:
+def _order(extended: bool) -> list[DType]:
     """The standard's dtypes, or all of them (loading bfloat16), in the listing order."""
     if not extended:
         return [*_INTEGRAL, D.float32, D.float64, D.complex64, D.complex128]
@@ -46,14 +45,14 @@ class Info:
         """All devices (a tuple, as 2025.12 asks)."""
         return DEVICES
 
-    def default_dtypes(self, *, device: Any = None) -> dict[str, np.dtype]:
+    def default_dtypes(self, *, device: Device | None = None) -> dict[str, DType]:
         """Default dtypes for real floating, complex floating, integral and indexing."""
         check_device(device)
         return {"real floating": DEFAULT_FLOAT, "complex floating": DEFAULT_COMPLEX,
                 "integral": DEFAULT_INT, "indexing": DEFAULT_INT}
 
-    def dtypes(self, *, device: Any = None, kind: Any = None,
-               extended: bool = False) -> dict[str, np.dtype]:
+    def dtypes(self, *, device: Device | None = None, kind: Any = None,
+               extended: bool = False) -> dict[str, DType]:
         """Supported dtypes by name, optionally of a ``kind`` (a kind name or a tuple).
 
         The standard's dtypes by default; ``extended=True`` adds float16, bfloat16 and complex32.
@@ -63,7 +62,7 @@ class Info:
         pool = _order(extended)
         if kind is not None:
             kinds = kind if isinstance(kind, tuple) else (kind,)
-            allowed: set[np.dtype] = set()
+            allowed: set[DType] = set()
             for k in kinds:
                 if type(k) is not str:
                     raise TypeMismatchError(f"dtypes(): kind={k!r} must be a str or a tuple "

@@ -20,6 +20,7 @@ from .._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
 )
+from .._typing import DType, NDArray
 from ._axes import int_arg, normalize_axis
 from .statistical import _accumulation_dtype
 
@@ -71,32 +72,32 @@ class LUResult(NamedTuple):
 
 
 # Dtype helpers.  The compute dtype is what NumPy's LAPACK path accepts.
-_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.complex32: D.complex64}
+_COMPUTE: dict[DType, DType] = {D.float16: D.float32, D.complex32: D.complex64}
 # Double precision, for algorithms written here in NumPy (LU, norms).
-_DOUBLE: dict[np.dtype, np.dtype] = {
+_DOUBLE: dict[DType, DType] = {
     D.float16: D.float64, D.float32: D.float64, D.float64: D.float64,
     D.complex32: D.complex128, D.complex64: D.complex128, D.complex128: D.complex128,
 }
 D.like_float16(_COMPUTE, _DOUBLE)  # bfloat16's entries, once it loads
 
 
-def real_of(dt: np.dtype) -> np.dtype:
+def real_of(dt: DType) -> DType:
     """The real floating dtype with the precision of ``dt`` (complex64 -> float32)."""
     return D.REAL_OF.get(dt, dt)
 
 
-def complex_of(dt: np.dtype) -> np.dtype:
+def complex_of(dt: DType) -> DType:
     """The complex dtype with the precision of ``dt`` (float32 -> complex64; bfloat16 ->
     complex64, the narrowest complex type that holds it)."""
     return dt if dt in D.COMPLEX else D.COMPLEX_OF[dt]
 
 
-def wide(x: Array, double: bool = False) -> np.ndarray:
+def wide(x: Array, double: bool = False) -> NDArray:
     """``x``'s data in its compute dtype (or in double precision when ``double``)."""
     return widen_array(x._array, x._dtype, double)
 
 
-def widen_array(a: np.ndarray, dt: np.dtype, double: bool = False) -> np.ndarray:
+def widen_array(a: NDArray, dt: DType, double: bool = False) -> NDArray:
     """An ndarray of aiarray dtype ``dt`` in its compute dtype (or in double precision)."""
     target = _DOUBLE.get(dt, dt) if double else _COMPUTE.get(dt, dt)
     if target is dt:
@@ -106,7 +107,7 @@ def widen_array(a: np.ndarray, dt: np.dtype, double: bool = False) -> np.ndarray
     return a.astype(target)
 
 
-def back(a: Any, dt: np.dtype) -> Array:
+def back(a: Any, dt: DType) -> Array:
     """Wrap a computed array as an Array of ``dt``, rounding once (overflow gives inf)."""
     a = np.asarray(a)
     with np.errstate(all="ignore"):
@@ -161,7 +162,7 @@ def lapack(func: str, call: Callable[..., Any], *args: Any, name: str = "x",
         raise InvalidArgumentError(f"{func}(): {msg}") from None
 
 
-def require_finite(a: np.ndarray, func: str, name: str = "x") -> None:
+def require_finite(a: NDArray, func: str, name: str = "x") -> None:
     """SVD-based functions: NaN or infinity in the input is an error, not a hang."""
     with np.errstate(all="ignore"):
         ok = bool(np.isfinite(a).all())
@@ -200,7 +201,7 @@ def diagonal_axes(x: Array, offset: object, axis1: object, axis2: object, func: 
     return Array._new(out.view(x._array.dtype), x._dtype)
 
 
-def trace_dtype(x: Array, dtype: object, func: str) -> np.dtype:
+def trace_dtype(x: Array, dtype: object, func: str) -> DType:
     """Result dtype of a trace: the accumulation rule of ``sum`` (one place decides)."""
     D.check_category(x._dtype, "numeric", func)
     return _accumulation_dtype(x, dtype, func)

@@ -15,6 +15,7 @@ from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import cast, common_dtype
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
+from .._typing import NDArray
 from ._axes import bool_arg, int_arg
 from .creation import DEFAULT_INT
 from .linalg_base import (
@@ -201,7 +202,7 @@ def svdvals(x: Array, /) -> Array:
     return back(lapack(func, np.linalg.svd, a, compute_uv=False), real_of(x._dtype))
 
 
-def _tolerance(x: Array, rtol: object, func: str) -> np.ndarray:
+def _tolerance(x: Array, rtol: object, func: str) -> NDArray:
     """rtol as a float64 array broadcastable against x's stack shape."""
     if rtol is None:
         m, n = x.shape[-2:]
@@ -289,7 +290,7 @@ def matrix_power(x: Array, n: int, /) -> Array:
     return back(out, x._dtype)
 
 
-def _lu_factor(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _lu_factor(a: NDArray) -> tuple[NDArray, NDArray, NDArray]:
     """Doolittle LU with partial pivoting on a stack (B, M, N): (perm, L, U)."""
     b, m, n = a.shape
     k = min(m, n)

@@ -19,6 +19,7 @@ from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._registry import INT_TO_FLOAT
 from .._sizes import allocating, check_shape
+from .._typing import DType, NDArray
 from ._axes import bool_arg, int_arg, normalize_axes
 from .linalg_base import (
     back,
@@ -92,7 +93,7 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     return diagonal_axes(x, offset, -2, -1, "linalg.diagonal")
 
 
-def trace(x: Array, /, *, offset: int = 0, dtype: object = None) -> Array:
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """Sum of diagonal ``offset`` of each matrix (last two axes; GB/T 7.2.4.13).
 
     Numeric x.  dtype=None: x's dtype, except that signed integers narrower than int64
@@ -102,7 +103,7 @@ def trace(x: Array, /, *, offset: int = 0, dtype: object = None) -> Array:
     return trace_axes(x, offset, -2, -1, dtype, "linalg.trace")
 
 
-def _norm_input(x: object, func: str) -> tuple[Array, np.dtype, np.ndarray]:
+def _norm_input(x: object, func: str) -> tuple[Array, DType, NDArray]:
     """(x, result dtype, |x| in float64) for the norms."""
     x = array_arg(x, func)
     dt = x._dtype
@@ -122,7 +123,7 @@ def _norm_input(x: object, func: str) -> tuple[Array, np.dtype, np.ndarray]:
     return x, res, mag
 
 
-def _scaled_p_norm(mag: np.ndarray, p: float, axes: tuple[int, ...]) -> np.ndarray:
+def _scaled_p_norm(mag: NDArray, p: float, axes: tuple[int, ...]) -> NDArray:
     """``(sum |x|^p)^(1/p)`` over ``axes`` (kept), scaled by the largest (p > 0) or smallest
     (p < 0) magnitude so that no intermediate overflows or underflows."""
     if p > 0:
@@ -131,9 +132,12 @@ def _scaled_p_norm(mag: np.ndarray, p: float, axes: tuple[int, ...]) -> np.ndarr
         s = np.min(mag, axis=axes, keepdims=True, initial=np.inf)
     s = np.where(np.isfinite(s) & (s > 0), s, 1.0)
     t = mag / s
+    out: NDArray
     if p == 2:
-        return s * np.sqrt(np.sum(t * t, axis=axes, keepdims=True))
-    return s * np.sum(t**p, axis=axes, keepdims=True) ** (1.0 / p)
+        out = s * np.sqrt(np.sum(t * t, axis=axes, keepdims=True))
+    else:
+        out = s * np.sum(t**p, axis=axes, keepdims=True) ** (1.0 / p)
+    return out
 
 
 def _vector_ord(ord: object, func: str) -> float:
@@ -205,7 +209,7 @@ def _matrix_ord(ord: object, func: str) -> str | float:
     )
 
 
-def _singular_norm(mag: np.ndarray, a: np.ndarray, o: str | float, func: str) -> np.ndarray:
+def _singular_norm(mag: NDArray, a: NDArray, o: str | float, func: str) -> NDArray:
     """ord 2, -2 or 'nuc' of a stack (B, M, N); stacks holding NaN give NaN, stacks
     holding infinity give inf (2, 'nuc') or NaN (-2)."""
     r = np.empty(a.shape[0], np.float64)

@@ -16,23 +16,24 @@ from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
+from .._typing import DType, NDArray
 from ._axes import int_arg
 
 __all__ = ["matmul", "matrix_transpose", "tensordot", "vecdot"]
 
 
-def _numeric(func: str, x1: object, x2: object) -> np.dtype:
+def _numeric(func: str, x1: Array, x2: Array) -> DType:
     """Check two numeric Arrays; their common dtype under the active policy."""
     for name, x in (("x1", x1), ("x2", x2)):
-        array_arg(x, func, name, "numeric")
+        x = array_arg(x, func, name, "numeric")
     return common_dtype(func, (x1, x2))
 
 
-def _compute(x: Array, dt: np.dtype) -> np.ndarray:
+def _compute(x: Array, dt: DType) -> NDArray:
     return D.widen(cast(x, dt))
 
 
-def _product(func: str, call: Callable[..., np.ndarray], x1: Array, x2: Array, dt: np.dtype,
+def _product(func: str, call: Callable[..., NDArray], x1: Array, x2: Array, dt: DType,
              shape: tuple[int, ...], *args: object) -> Array:
     """``call(x1, x2, *args)`` in the compute dtype of ``dt``, after checking a result of
     ``shape`` can exist; a failed allocation is AllocationError."""
@@ -85,7 +86,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
 
 def matrix_transpose(x: Array, /) -> Array:
     """Transpose of the last two axes."""
-    array_arg(x, "matrix_transpose", "x")
+    x = array_arg(x, "matrix_transpose", "x")
     return x.mT
 
 

@@ -18,6 +18,7 @@ from .._errors import (
     TypeMismatchError,
 )
 from .._sizes import allocating, check_ndim, check_object_count, check_shape
+from .._typing import DType, NDArray
 from ._axes import bool_arg, int_arg, normalize_axis, shape_tuple
 
 __all__ = [
@@ -33,15 +34,16 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
     One dimension may be -1 (inferred).  ``copy=True`` always copies; ``copy=False``
     raises ValueError when a view is impossible.
     """
-    array_arg(x, "reshape", "x")
+    x = array_arg(x, "reshape", "x")
     if copy is not None:
         copy = bool_arg(copy, "reshape", "copy")
     dims = shape_tuple(shape, "shape", "reshape", unknown=True)
-    if sum(d == -1 for d in dims) > 1 or any(d < -1 for d in dims):
+    unknown = [d for d in dims if d < 0]
+    if unknown and (len(unknown) > 1 or unknown[0] != -1):
         raise InvalidArgumentError(f"reshape(): shape={shape!r} may hold one -1 and no other "
                                    "negative size")
-    known = math.prod(d for d in dims if d != -1)
-    if (-1 in dims and (known == 0 or x.size % known)) or (-1 not in dims and known != x.size):
+    known = -math.prod(dims) if unknown else math.prod(dims)
+    if (unknown and (known == 0 or x.size % known)) or (not unknown and known != x.size):
         raise DimensionMismatchError(
             f"reshape(): cannot reshape an array of size {x.size} (shape {x.shape}) into {shape!r}"
         )
@@ -72,7 +74,7 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
     """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19)."""
-    array_arg(x, "broadcast_to", "x")
+    x = array_arg(x, "broadcast_to", "x")
     dims = shape_tuple(shape, "shape", "broadcast_to")
     check_shape(dims, x._array.itemsize, "broadcast_to", "the broadcast view")
     try:
@@ -87,7 +89,7 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """Arrays broadcast against each other (a tuple, as 2025.12 asks)."""
     for i, a in enumerate(arrays):
-        array_arg(a, "broadcast_arrays", f"arrays[{i}]")
+        a = array_arg(a, "broadcast_arrays", f"arrays[{i}]")
     shape = broadcast_shapes(*(a.shape for a in arrays))
     return tuple(broadcast_to(a, shape) for a in arrays)
 
@@ -95,12 +97,12 @@ def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
 # -- helpers --------------------------------------------------------------------------
 
 
-def _moving(x: Array) -> np.ndarray:
+def _moving(x: Array) -> NDArray:
     """The ndarray of ``x`` for pure data movement (complex32 as uint32 bits)."""
     return D.bits(x._array)
 
 
-def _wrap(out: np.ndarray, dt: np.dtype) -> Array:
+def _wrap(out: NDArray, dt: DType) -> Array:
     """Wrap the result of a data-movement op on :func:`_moving` data of dtype ``dt``."""
     if dt is D.complex32:
         out = out.view(D.complex32)
@@ -119,7 +121,7 @@ def _axis_list(axis: object, ndim: int, func: str, argname: str = "axis") -> lis
     return [normalize_axis(axis, ndim, func, argname)]
 
 
-def _joined(func: str, arrays: object, extra_dims: int) -> tuple[np.dtype, int]:
+def _joined(func: str, arrays: object, extra_dims: int) -> tuple[DType, int]:
     """Check the arrays of concat/stack: (common dtype, ndim); equal ndims required."""
     if not isinstance(arrays, tuple | list):
         raise TypeMismatchError(
@@ -154,7 +156,7 @@ def concat(
                                     f"got {type(arrays).__name__}")
         dt = common_dtype("concat", arrays)
         check_shape((sum(x.size for x in arrays),), dt.itemsize, "concat")
-        parts = [D.bits(cast(x, dt)).reshape(-1) for x in arrays]
+        parts: list[NDArray] = [D.bits(cast(x, dt)).reshape(-1) for x in arrays]
         return _wrap(allocating(np.concatenate, parts, func="concat"), dt)
     dt, ndim = _joined("concat", arrays, 0)
     if ndim == 0:
@@ -195,7 +197,7 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """Split ``x`` along ``axis`` into a tuple of views (GB/T 7.2.3.9)."""
-    array_arg(x, "unstack", "x")
+    x = array_arg(x, "unstack", "x")
     ax = normalize_axis(axis, x.ndim, "unstack")
     moved = np.moveaxis(x._array, ax, 0)
     n = moved.shape[0]
@@ -216,7 +218,7 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     ``M = x.ndim + len(axis)`` and positions must be distinct (AxisError otherwise,
     which is also an IndexError).
     """
-    array_arg(x, "expand_dims", "x")
+    x = array_arg(x, "expand_dims", "x")
     count = len(axis) if isinstance(axis, tuple | list) else 1
     check_ndim(x.ndim + count, "expand_dims")
     where = set(_axis_list(axis, x.ndim + count, "expand_dims"))
@@ -234,7 +236,7 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None, *, strict: bool = T
     and ``axis=()`` removes every size-1 axis.  ``axis=None`` removes every size-1
     axis in both modes.
     """
-    array_arg(x, "squeeze", "x")
+    x = array_arg(x, "squeeze", "x")
     if not isinstance(strict, bool):
         raise TypeMismatchError(f"squeeze(): strict={strict!r} must be a bool")
     shape = x.shape
@@ -261,7 +263,7 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
     GB/T 7.2.3.5: ``axes=None`` (the default) or an empty tuple reverses the axes
     (the standard requires ``axes``; for a 0-d array ``()`` is the identity).
     """
-    array_arg(x, "permute_dims", "x")
+    x = array_arg(x, "permute_dims", "x")
     ndim = x.ndim
     if axes is None or (isinstance(axes, tuple | list) and not axes):
         perm = list(range(ndim))[::-1]
@@ -279,7 +281,7 @@ def moveaxis(
     x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
 ) -> Array:
     """Move axes ``source`` to positions ``destination``, others keep their order; a view."""
-    array_arg(x, "moveaxis", "x")
+    x = array_arg(x, "moveaxis", "x")
     src = _axis_list(source, x.ndim, "moveaxis", "source")
     dst = _axis_list(destination, x.ndim, "moveaxis", "destination")
     if len(src) != len(dst):
@@ -296,7 +298,7 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
 
     GB/T 7.2.3.13 and 7.2.3.21.
     """
-    array_arg(x, "flip", "x")
+    x = array_arg(x, "flip", "x")
     axes = set(range(x.ndim)) if axis is None else set(_axis_list(axis, x.ndim, "flip"))
     rev = slice(None, None, -1)
     key = tuple(rev if i in axes else slice(None) for i in range(x.ndim))
@@ -315,7 +317,7 @@ def roll(
     array and restores the shape.  With a tuple ``axis``, ``shift`` is one int for
     all axes or a tuple of the same length.
     """
-    array_arg(x, "roll", "x")
+    x = array_arg(x, "roll", "x")
     a = _moving(x)
     if axis is None:
         if isinstance(shift, tuple | list):
@@ -349,7 +351,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     counts (``n`` = the length of ``axis``).  ``axis=None`` repeats the flattened
     array and gives a 1-D result.
     """
-    array_arg(x, "repeat", "x")
+    x = array_arg(x, "repeat", "x")
     a = _moving(x)
     if axis is None:
         a = a.reshape(-1)
@@ -359,6 +361,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     n = a.shape[ax]
     if type(repeats) is Array and repeats.ndim == 0:  # a 0-d count is an int (as in NumPy)
         repeats = int_arg(repeats, "repeat", "repeats")
+    r: NDArray | int
     if type(repeats) is Array:
         D.check_category(repeats.dtype, "integer", "repeat", "repeats")
         if repeats.ndim != 1 or repeats.shape[0] not in (1, n):
@@ -389,7 +392,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     return _wrap(out, x.dtype)
 
 
-def _total(r: np.ndarray, n: int) -> int:
+def _total(r: NDArray, n: int) -> int:
     """The exact sum of the non-negative counts ``r`` (one count for all ``n``, or n)."""
     if r.size == 1:
         return int(r[0]) * n
@@ -404,7 +407,7 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     Shorter ``repetitions`` get leading ones; a shorter shape of ``x`` gets leading
     size-1 axes.  Repetitions must be non-negative ints.
     """
-    array_arg(x, "tile", "x")
+    x = array_arg(x, "tile", "x")
     if not isinstance(repetitions, Sequence) or isinstance(repetitions, str):
         raise TypeMismatchError(f"tile(): repetitions={repetitions!r} must be a tuple of ints")
     reps = tuple(int_arg(r, "tile", f"repetitions[{i}]") for i, r in enumerate(repetitions))

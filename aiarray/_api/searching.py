@@ -20,6 +20,7 @@ from .._errors import (
     message,
 )
 from .._registry import OPS
+from .._typing import NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
 
 # operands() names the function in its messages: "equal" under the name searchsorted.
@@ -34,7 +35,7 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
     ``x1`` and ``x2`` (arrays or scalars) are promoted by the active policy.
     """
-    array_arg(condition, "where", "condition")
+    condition = array_arg(condition, "where", "condition")
     if condition.dtype is not D.bool_:
         raise TypeMismatchError(
             f"where(): condition must be bool, got dtype {D.name_of(condition.dtype)}"
@@ -51,8 +52,8 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
 
 
 def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
-                 find: Callable[..., np.ndarray]) -> Array:
-    array_arg(x, func, "x", "real numeric or boolean")
+                 find: Callable[..., NDArray]) -> Array:
+    x = array_arg(x, func, "x", "real numeric or boolean")
     ax = None if axis is None else normalize_axis(axis, x.ndim, func)
     if (x.size if ax is None else x.shape[ax]) == 0:
         raise InvalidArgumentError(
@@ -82,14 +83,17 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
     return _arg_extreme(x, axis, keepdims, "argmin", np.argmin)
 
 
-def _nonzero_mask(x: Array) -> np.ndarray:
+def _nonzero_mask(x: Array) -> NDArray:
     """Boolean mask of the non-zero elements (complex: either part non-zero)."""
     a = x._array
+    mask: NDArray
     if x._dtype is D.complex32:
-        return (a["real"] != 0) | (a["imag"] != 0)
-    if x._dtype is D.bool_:
-        return a
-    return a != 0
+        mask = (a["real"] != 0) | (a["imag"] != 0)
+    elif x._dtype is D.bool_:
+        mask = a
+    else:
+        mask = a != 0
+    return mask
 
 
 def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
@@ -99,10 +103,11 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     Any dtype: bool counts True, complex counts elements with a non-zero part,
     NaN counts as non-zero.
     """
-    array_arg(x, "count_nonzero", "x")
+    x = array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     keep = bool_arg(keepdims, "count_nonzero", "keepdims")
-    out = np.add.reduce(_nonzero_mask(x), axes, D.int64, None, keep)
+    out = np.add.reduce(  # type: ignore[call-overload]  # NumPy's stubs: literal keepdims only
+        _nonzero_mask(x), axes, D.int64, None, keep)
     return Array._new(np.asarray(out, D.int64), D.int64)
 
 
@@ -111,7 +116,7 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
 
     0-d input raises ValueError (as the standard requires).
     """
-    array_arg(x, "nonzero", "x")
+    x = array_arg(x, "nonzero", "x")
     if x.ndim == 0:
         raise InvalidArgumentError(
             "nonzero(): x must have at least one dimension, got a 0-d array"
@@ -120,10 +125,10 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
                  for i in np.nonzero(_nonzero_mask(x)))
 
 
-def _sorter(sorter: object, n: int) -> np.ndarray | None:
+def _sorter(sorter: object, n: int) -> NDArray | None:
     if sorter is None:
         return None
-    array_arg(sorter, "searchsorted", "sorter", "integer")
+    sorter = array_arg(sorter, "searchsorted", "sorter", "integer")
     if sorter.shape != (n,):
         raise DimensionMismatchError(
             f"searchsorted(): sorter has shape {sorter.shape}, but x1 has shape ({n},)"
@@ -145,7 +150,7 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
     integer array of indices in [0, len(x1)) that sorts ``x1``.  NaN is ordered
     last, as in :func:`sort`.
     """
-    array_arg(x1, "searchsorted", "x1")
+    x1 = array_arg(x1, "searchsorted", "x1")
     if x1.ndim != 1:
         raise DimensionMismatchError(
             f"searchsorted(): x1 must be 1-D, got shape {x1.shape}"

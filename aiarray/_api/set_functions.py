@@ -50,15 +50,15 @@ class UniqueInverseResult(NamedTuple):
 def _unique(x: object, func: str, index: bool, inverse: bool,
             counts: bool) -> tuple[Array, ...]:
     """Unique values of flattened ``x`` and the requested int64 index/count arrays."""
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     # bfloat16 / complex32 widen exactly, so values and equality are unchanged.
     a = D.widen(x._array).reshape(-1)
     if not (index or inverse or counts):
         return (Array._new(D.narrow(np.unique(a, equal_nan=False), x._dtype), x._dtype),)
     # Asking for the first indices makes NumPy sort stably, so the k-th NaN of x maps
     # to the k-th NaN of the values: the inverse indices are deterministic.
-    res = list(np.unique(a, return_index=True, return_inverse=inverse, return_counts=counts,
-                         equal_nan=False))
+    res = list(np.unique(a, return_index=True, return_inverse=inverse,  # type: ignore[call-overload]  # NumPy's stubs take literal flags only
+                         return_counts=counts, equal_nan=False))
     if inverse:  # the inverse indices have x's shape
         res[2] = res[2].reshape(x.shape)
     if not index:

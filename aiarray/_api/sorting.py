@@ -7,20 +7,26 @@ ascending order, except that equal elements keep their original order).
 
 from __future__ import annotations
 
+from typing import Literal
+
 import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import array_arg
 from .._errors import TypeMismatchError
+from .._typing import NDArray
 from ._axes import normalize_axis
 
 __all__ = ["argsort", "sort"]
 
 
+_Kind = Literal["stable", "quicksort"]  # NumPy's sort kinds used here
+
+
 def _prepare(x: object, axis: object, descending: object, stable: object,
-             func: str) -> tuple[np.ndarray, int, str]:
-    array_arg(x, func, "x", "real numeric or boolean")
+             func: str) -> tuple[NDArray, int, _Kind]:
+    x = array_arg(x, func, "x", "real numeric or boolean")
     for name, flag in (("descending", descending), ("stable", stable)):
         if not isinstance(flag, bool | np.bool_):
             raise TypeMismatchError(f"{func}(): {name}={flag!r} must be a bool")
@@ -29,7 +35,7 @@ def _prepare(x: object, axis: object, descending: object, stable: object,
     return D.widen(x._array), ax, "stable" if stable else "quicksort"
 
 
-def _argsort(a: np.ndarray, axis: int, descending: bool, kind: str) -> np.ndarray:
+def _argsort(a: NDArray, axis: int, descending: bool, kind: _Kind) -> NDArray:
     """Indices sorting ``a`` along ``axis``; a stable kind keeps ties in original order."""
     if not descending:
         return np.argsort(a, axis=axis, kind=kind)

@@ -9,6 +9,7 @@ dtype.  bfloat16 / complex32 compute in float32 / complex64 and round back once.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,29 +19,33 @@ from .._dispatch import array_arg, cast, reduce
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import INT_TO_FLOAT
+from .._typing import DType, NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
+
+if TYPE_CHECKING:
+    from .gbt_sparse import SparseArray
 
 __all__ = ["cumulative_sum", "cumulative_prod", "max", "mean", "min", "prod", "std", "sum", "var"]
 
 Axes = int | tuple[int, ...] | None
 
 # dtype=None accumulation dtype (default int is int64).
-_ACCUMULATE: dict[np.dtype, np.dtype] = {
+_ACCUMULATE: dict[DType, DType] = {
     D.bool_: D.int64, D.int8: D.int64, D.int16: D.int64, D.int32: D.int64, D.int64: D.int64,
     D.uint8: D.uint64, D.uint16: D.uint64, D.uint32: D.uint64, D.uint64: D.uint64,
 }
 # Kind order for an explicit dtype=: it may not drop a kind (complex -> real, float -> int).
-_KIND_RANK: dict[np.dtype, int] = {D.bool_: 0}
+_KIND_RANK: dict[DType, int] = {D.bool_: 0}
 _KIND_RANK.update({d: 1 for d in D.INTEGER})
 _KIND_RANK.update({d: 2 for d in D.REAL_FLOAT})
 _KIND_RANK.update({d: 3 for d in D.COMPLEX})
 # Dtype that mean/var/std compute in, by input dtype (integers exactly in float64).
-_STAT_COMPUTE: dict[np.dtype, np.dtype] = {D.float16: D.float32, D.complex32: D.complex64}
+_STAT_COMPUTE: dict[DType, DType] = {D.float16: D.float32, D.complex32: D.complex64}
 _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
 D.like_float16(_KIND_RANK, _STAT_COMPUTE)  # bfloat16's entries, once it loads
 
 
-def _accumulation_dtype(x: Array, dtype: object, func: str) -> np.dtype:
+def _accumulation_dtype(x: Array | SparseArray, dtype: object, func: str) -> DType:
     """The result dtype of sum/prod/cumulative_*: the standard's default or ``dtype``."""
     if dtype is None:
         return _ACCUMULATE.get(x._dtype, x._dtype)
@@ -72,7 +77,7 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
     return Array._new(D.narrow(np.asarray(out), dt), dt)
 
 
-def sum(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
+def sum(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
         keepdims: bool = False) -> Array:
     """Sum of the elements along ``axis``; an empty sum is 0.
 
@@ -83,7 +88,7 @@ def sum(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
     return _accumulate_reduce(x, axis, dtype, keepdims, "sum", np.add)
 
 
-def prod(x: Array, /, *, axis: Axes = None, dtype: np.dtype | None = None,
+def prod(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
          keepdims: bool = False) -> Array:
     """Product of the elements along ``axis``; an empty product is 1.
 
@@ -117,7 +122,7 @@ def _cumulative(x: object, axis: int | None, dtype: object, include_initial: boo
     return Array._new(D.narrow(out, dt), dt)
 
 
-def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: np.dtype | None = None,
+def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                    include_initial: bool = False) -> Array:
     """Running sum along ``axis``.
 
@@ -127,7 +132,7 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: np.dtype | No
     return _cumulative(x, axis, dtype, include_initial, "cumulative_sum", np.add, 0)
 
 
-def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: np.dtype | None = None,
+def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                     include_initial: bool = False) -> Array:
     """Running product along ``axis``.
 
@@ -172,7 +177,7 @@ def min(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
 
 
 def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
-             correction: float | None) -> tuple[np.ndarray, np.dtype]:
+             correction: float | None) -> tuple[NDArray, DType]:
     """(mean, or variance when ``correction`` is given, in the compute dtype; result dtype)."""
     res = INT_TO_FLOAT.get(x._dtype, x._dtype)
     cdt = _STAT_COMPUTE.get(x._dtype, x._dtype)
@@ -219,11 +224,11 @@ def _correction(correction: object, func: str) -> float:
         raise TypeMismatchError(f"{func}(): correction={correction!r} must be an int or a float")
     if not correction >= 0:
         raise InvalidArgumentError(f"{func}(): correction={correction!r} must be >= 0")
-    return correction  # type: ignore[return-value]
+    return correction  # type: ignore[return-value]  # a NumPy number is one too
 
 
 def _variance(x: object, axis: Axes, correction: object, keepdims: bool,
-              func: str) -> tuple[np.ndarray, np.dtype]:
+              func: str) -> tuple[NDArray, DType]:
     """(variance in the compute dtype, result dtype) for var and std."""
     x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)

@@ -15,7 +15,7 @@ __all__ = ["all", "any", "diff"]
 
 
 def _truth(x: Array, axis: object, keepdims: bool, func: str, reduce: np.ufunc) -> Array:
-    array_arg(x, func, "x")
+    x = array_arg(x, func, "x")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
     a = x._array
@@ -46,7 +46,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     (concatenated) input; ``n`` larger than the axis gives an empty axis.  bfloat16 /
     complex32 compute in float32 / complex64 and round back once.
     """
-    array_arg(x, "diff", "x", "numeric")
+    x = array_arg(x, "diff", "x", "numeric")
     if isinstance(n, bool) or not isinstance(n, int | np.integer):
         raise TypeMismatchError(f"diff(): n={n!r} must be an int")
     if n < 0:
@@ -56,7 +56,7 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     for name, edge in (("prepend", prepend), ("append", append)):
         if edge is None:
             continue
-        array_arg(edge, "diff", name)
+        edge = array_arg(edge, "diff", name)
         es, xs = edge.shape, x.shape
         if edge.ndim != x.ndim or es[:ax] + es[ax + 1:] != xs[:ax] + xs[ax + 1:]:
             raise DimensionMismatchError(

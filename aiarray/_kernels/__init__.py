@@ -26,11 +26,13 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
+from .._typing import DType, NDArray
 from . import _buffers, _machine, _numba, _reductions, _threads, _tuning
 from . import _table as T
 
@@ -45,8 +47,8 @@ class Route:
 
     __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "precheck")
 
-    def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable,
-                 has_out: bool, precheck: Callable | None) -> None:
+    def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable[..., Any],
+                 has_out: bool, precheck: Callable[..., Any] | None) -> None:
         self.kernel = kernel
         self.numba = numba
         self.min_size = min_size
@@ -55,7 +57,7 @@ class Route:
         self.precheck = precheck
 
 
-def _no_negative_b(args: tuple) -> bool:
+def _no_negative_b(args: tuple[Any, ...]) -> bool:
     return not (args[1] < 0).any()
 
 
@@ -64,12 +66,12 @@ _PRECHECK = {"pow": _no_negative_b, "bitwise_left_shift": _no_negative_b,
              "bitwise_right_shift": _no_negative_b}
 
 
-def _reciprocal(x: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _reciprocal(x: NDArray, out: NDArray) -> NDArray:
     return np.divide(np.ones((), x.dtype), x, out=out)
 
 
 # The ufunc (with out=) that equals the registry's NumPy function on these kinds.
-_THREAD_UFUNCS: dict[str, dict[str, Callable]] = {
+_THREAD_UFUNCS: dict[str, dict[str, Callable[..., Any]]] = {
     "tanh": {"f": np.tanh}, "expm1": {"f": np.expm1}, "reciprocal": {"fc": _reciprocal},
     "ceil": {"f": np.ceil}, "floor": {"f": np.floor}, "trunc": {"f": np.trunc},
     "round": {"f": np.rint}, "floor_divide": {"iu": np.floor_divide},
@@ -77,7 +79,7 @@ _THREAD_UFUNCS: dict[str, dict[str, Callable]] = {
 }
 
 
-def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
+def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable[..., Any], bool]:
     for kinds, func in _THREAD_UFUNCS.get(op.name, {}).items():
         if kind in kinds:
             return func, True
@@ -86,13 +88,13 @@ def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable, bool]:
     return op.numpy, False  # a wrapper: each chunk's result is copied into place
 
 
-def build_routes(tuning: _tuning.Tuning) -> dict:
+def build_routes(tuning: _tuning.Tuning) -> dict[Any, Any]:
     """{op: {dtype: Route}} for every registry op and numba-typable dtype.
 
     The plain rule: numba wherever a kernel exists that equals NumPy bit for bit
     (every op but the transcendental ones); NumPy's loop in threads otherwise.
     """
-    table: dict = {}
+    table: dict[Any, Any] = {}
     for op in OPS.values():
         if op.name in T.NO_LARGE_PATH:
             continue
@@ -118,11 +120,11 @@ def build_routes(tuning: _tuning.Tuning) -> dict:
     return table
 
 
-def _flat(a: np.ndarray) -> np.ndarray:
+def _flat(a: NDArray) -> NDArray:
     return a.reshape(-1)
 
 
-def _split_2d(shape: tuple, arrays: tuple) -> list | None:
+def _split_2d(shape: tuple[Any, ...], arrays: tuple[Any, ...]) -> list[Any] | None:
     """C-contiguous operands as 2-D views whose dims are 1 or the output's, or None."""
     nd = len(shape)
     padded = [(1,) * (nd - x.ndim) + x.shape for x in arrays]
@@ -147,7 +149,7 @@ _spec = _numba.spec_of
 _WORKERS_SPEC = _numba.spec_of(0)[0]  # the ``workers`` argument (an int) of the 1-D kernels
 
 
-def _fma_chunk(a: np.ndarray, b: np.ndarray, c: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _fma_chunk(a: NDArray, b: NDArray, c: NDArray, out: NDArray) -> NDArray:
     np.multiply(a, b, out=out)
     return np.add(out, c, out=out)
 
@@ -168,10 +170,10 @@ class ParallelBackend(Backend):
             except ValueError:
                 pass
         self._tuning: _tuning.Tuning | None = None
-        self._routes: dict = {}
+        self._routes: dict[Any, Any] = {}
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
-        self._overrides: dict = {}
-        self._calibration: bool | dict = True  # True: the stored one, when there is one
+        self._overrides: dict[Any, Any] = {}
+        self._calibration: bool | dict[Any, Any] = True  # True: the stored one, when there is one
         _threads.WORKERS.resize(self._threads)
         _numba.set_threads(self._threads)
 
@@ -187,9 +189,8 @@ class ParallelBackend(Backend):
                 self._caches = _machine.cache_sizes()
             l2, llc = self._caches
             cal = self._calibration
-            if cal is True:
-                cal = _tuning.load_calibration(l2, llc)
-            tuning = _tuning.derive(self._threads, l2, llc, cal or None, forced_size())
+            data = _tuning.load_calibration(l2, llc) if cal is True else cal
+            tuning = _tuning.derive(self._threads, l2, llc, data or None, forced_size())
             if self._overrides:
                 tuning = _tuning.with_overrides(tuning, **self._overrides)
             self._routes = build_routes(tuning)
@@ -198,7 +199,7 @@ class ParallelBackend(Backend):
             return tuning
 
     def tune(self, *, l2: int | None = None, llc: int | None = None,
-             calibration: bool | dict = True, **overrides: object) -> _tuning.Tuning:
+             calibration: bool | dict[Any, Any] = True, **overrides: object) -> _tuning.Tuning:
         """Derive the start sizes again: for these cache sizes (default: the machine's),
         with ``calibration`` (True: the stored one if any; False: none; or the data),
         and with any :class:`_tuning.Tuning` field overridden (tests, benchmarks)."""
@@ -209,7 +210,7 @@ class ParallelBackend(Backend):
             self._overrides = dict(overrides)
         return self._retune()
 
-    def threshold(self, op: object, dtype: np.dtype) -> int:
+    def threshold(self, op: object, dtype: DType) -> int:
         if self._tuning is None:
             self._retune()
         if isinstance(op, str):
@@ -217,7 +218,7 @@ class ParallelBackend(Backend):
         route = self._routes.get(op, {}).get(dtype)
         return NO_LIMIT if route is None else route.min_size
 
-    def _named_threshold(self, name: str, dt: np.dtype) -> int:
+    def _named_threshold(self, name: str, dt: DType) -> int:
         t = self.tuning()
         if name == "multiply_add":
             return t.elements(t.numba_bytes, dt) if dt in NUMBA_DTYPES else NO_LIMIT
@@ -239,26 +240,26 @@ class ParallelBackend(Backend):
     def get_num_threads(self) -> int:
         return self._threads
 
-    def status(self) -> dict:
+    def status(self) -> dict[Any, Any]:
         tuning = self._tuning
         return {**_numba.status(), "backend": self.name, "threads": self._threads,
                 "pooled_bytes": _buffers.pooled_bytes(),
                 "tuning": None if tuning is None else _tuning.describe(tuning)}
 
     # -- elementwise ---------------------------------------------------------------
-    def _streams(self, out: np.ndarray) -> int:
+    def _streams(self, out: NDArray) -> int:
         """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
         return _numba.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
-    def _run_numba(self, route: Route, args: tuple, out: np.ndarray) -> bool:
+    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray) -> bool:
         """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
                 return False
         workers = self._streams(out)
         if len(args) == 1:
-            call = (_flat(args[0]), _flat(out), workers)
+            call: tuple[Any, ...] = (_flat(args[0]), _flat(out), workers)
             variant = "v"
         else:
             a, b = args
@@ -281,13 +282,14 @@ class ParallelBackend(Backend):
         _numba.launch(disp, call)
         return True
 
-    def route(self, op: ElementwiseOp, dtype: np.dtype) -> Route | None:
+    def route(self, op: ElementwiseOp, dtype: DType) -> Route | None:
         """The route of ``op`` on ``dtype`` (None: NumPy at every size)."""
         if self._tuning is None:
             self._retune()
-        return self._routes.get(op, {}).get(dtype)
+        found: Route | None = self._routes.get(op, {}).get(dtype)
+        return found
 
-    def elementwise(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+    def elementwise(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         route = self.route(op, dt)
         if route is None:
             return None
@@ -314,7 +316,7 @@ class ParallelBackend(Backend):
             return out
         return _threads.elementwise(route.func, route.has_out, args, out)
 
-    def converting(self, op: ElementwiseOp, args: tuple, dt: np.dtype) -> np.ndarray | None:
+    def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
         contiguous operands, and no pre-check."""
         route = self.route(op, dt)
@@ -336,8 +338,8 @@ class ParallelBackend(Backend):
         _numba.launch(disp, call)
         return out
 
-    def fused_multiply_add(self, a: np.ndarray, b: np.ndarray, c: np.ndarray,
-                           dtype: np.dtype) -> np.ndarray | None:
+    def fused_multiply_add(self, a: NDArray, b: NDArray, c: NDArray,
+                           dtype: DType) -> NDArray | None:
         """One pass, no temporary; C-contiguous operands of ``dtype``, not complex."""
         dtype = np.dtype(dtype)
         if dtype not in NUMBA_DTYPES or dtype.kind == "c":
@@ -361,8 +363,8 @@ class ParallelBackend(Backend):
         out = _buffers.empty(shape, dtype)
         if _numba.available():
             variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
-            call = tuple(_flat(x) if v == "v" else x.reshape(())[()]
-                         for x, v in zip(arrays, variant))
+            call: tuple[Any, ...] = tuple(_flat(x) if v == "v" else x.reshape(())[()]
+                                          for x, v in zip(arrays, variant))
             call = (*call, _flat(out), self._streams(out))
             kinds = "b" if dtype.kind == "b" else "iuf"
             disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
@@ -373,7 +375,7 @@ class ParallelBackend(Backend):
         return _threads.elementwise(_fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
-    def _reduce_min_size(self, name: str, a: np.ndarray, axis: object, dtype: object) -> int:
+    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None) -> int:
         """Input elements from which a reduction's parallel route beats NumPy's loop."""
         t = self.tuning()
         full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
@@ -382,8 +384,8 @@ class ParallelBackend(Backend):
             and (dtype is None or np.dtype(dtype) == a.dtype))
         return t.elements(t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes, a.dtype)
 
-    def reduce(self, name: str, a: np.ndarray, axis: int | tuple | None = None,
-               dtype: np.dtype | None = None, keepdims: bool = False) -> np.ndarray | None:
+    def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,
+               dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
         """Bitwise NumPy's for sums, products and means, which split where NumPy's
         pairwise summation splits and run NumPy's loops in threads (full float sums: a
         numba kernel of NumPy's pairwise summation); the same value for min and max,
@@ -395,20 +397,23 @@ class ParallelBackend(Backend):
             return None
         if a.size < self._reduce_min_size(name, a, axis, dtype):
             return None
+        one: int | None  # the one axis reduced, or None: all of them
         if isinstance(axis, tuple):
             axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []
             if len(axes) == a.ndim:
-                axis = None
+                one = None
             elif len(axes) == 1:
-                axis = axes[0]
+                one = axes[0]
             else:
                 return None
         elif axis is not None:
             if not -a.ndim <= axis < a.ndim:
                 return None
-            axis %= a.ndim
+            one = axis % a.ndim
+        else:
+            one = None
         if name in ("min", "max"):
-            if (axis is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
+            if (one is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
                     or not _numba.available():
                 return None
             out = _reductions.extreme(name, a.reshape(-1))
@@ -417,11 +422,11 @@ class ParallelBackend(Backend):
             return out.reshape((1,) * a.ndim) if keepdims else out
         t = self.tuning()
         threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
-        return _threads.reduce(name, a, axis, dtype, keepdims, threads_min)
+        return _threads.reduce(name, a, one, dtype, keepdims, threads_min)
 
     # -- compiling ahead -----------------------------------------------------------
-    def warmup(self, names: tuple = ("add",), dtypes: tuple = ("float64",),
-               variants: tuple = ("v", "vv", "vs")) -> None:
+    def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),
+               variants: tuple[Any, ...] = ("v", "vv", "vs")) -> None:
         """Compile (or load from the disk cache) kernels now, in the calling thread."""
         for name in names:
             op = OPS[name]

@@ -18,8 +18,11 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from typing import Any
 
 import numpy as np
+
+from .._typing import DType, NDArray
 
 MIN_BYTES = 1 << 20
 MAX_BUFFERS = 8
@@ -33,7 +36,7 @@ def _limit() -> int:
 
 
 MAX_BYTES = _limit()
-_pool: list[np.ndarray] = []
+_pool: list[NDArray] = []
 _lock = threading.Lock()
 _getrefcount = sys.getrefcount
 
@@ -47,7 +50,7 @@ def _free_refs() -> int:
 _FREE = _free_refs()
 
 
-def empty(shape: tuple, dtype: np.dtype) -> np.ndarray:
+def empty(shape: tuple[Any, ...], dtype: DType) -> NDArray:
     """An uninitialized C-contiguous array, from the pool when it is large."""
     dtype = np.dtype(dtype)
     n = 1
@@ -63,7 +66,7 @@ def empty(shape: tuple, dtype: np.dtype) -> np.ndarray:
                 found = k
                 break
         if found is None:
-            buf = np.empty(nbytes, np.uint8)
+            buf: NDArray = np.empty(nbytes, np.uint8)
             _pool.append(buf)
             _trim()
         else:  # most recently used last

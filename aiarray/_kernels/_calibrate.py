@@ -16,12 +16,15 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from .._backend import NO_LIMIT
+from .._errors import InternalError
 from .._numpy_path import quiet
 from .._registry import OPS
+from .._typing import DType, NDArray
 from . import BACKEND, _buffers, _numba, _threads, _tuning
 from . import _table as T
 
@@ -47,11 +50,13 @@ def other_load(window: float = 0.25) -> float | None:
         return None
     time.sleep(window)
     busy1, own1 = _busy_ticks(), os.times()
+    if busy1 is None:
+        return None
     own = (own1.user + own1.system - own0.user - own0.system) * hz
     return max(0.0, (busy1 - busy0 - own) / (window * hz))
 
 
-def best_times(funcs: list[Callable], reps: int, block: int = 1) -> list[float]:
+def best_times(funcs: list[Callable[..., Any]], reps: int, block: int = 1) -> list[float]:
     """Shortest time of ``block`` back-to-back calls of each callable, the callables
     interleaved.  The minimum, not the median: other processes only ever make a run
     slower, and the parallel routes more so."""
@@ -65,7 +70,7 @@ def best_times(funcs: list[Callable], reps: int, block: int = 1) -> list[float]:
     return [min(t) for t in times]
 
 
-def _operand(dt: np.dtype, n: int, low: float = 0.1, high: float = 10.0) -> np.ndarray:
+def _operand(dt: DType, n: int, low: float = 0.1, high: float = 10.0) -> NDArray:
     if dt.kind in "iu":
         return rng.integers(1, 100, n).astype(dt)
     if dt.kind == "c":
@@ -73,8 +78,8 @@ def _operand(dt: np.dtype, n: int, low: float = 0.1, high: float = 10.0) -> np.n
     return rng.uniform(low, high, n).astype(dt)
 
 
-def break_even(base: Callable[[int], Callable], ours: Callable[[int], Callable],
-               reps: int, timer: Callable = best_times) -> int:
+def break_even(base: Callable[[int], Callable[..., Any]], ours: Callable[[int], Callable[..., Any]],
+               reps: int, timer: Callable[..., Any] = best_times) -> int:
     """The smallest power of two from which ``ours(n)()`` beats ``base(n)()`` by 5%, as
     does the next one and at least 80% of the larger ones (one noisy loss on a shared
     machine must not move it 16x); ``NO_LIMIT`` when none does.  Blocks of 5
@@ -93,16 +98,21 @@ def break_even(base: Callable[[int], Callable], ours: Callable[[int], Callable],
     return NO_LIMIT
 
 
-def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable, Callable]:
-    """(NumPy's call, the route's call) factories for ``name`` on ``dtype``."""
+def _elementwise(name: str, dtype: str,
+                 numba: bool) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(NumPy's call, the route's call) factories for ``name`` on ``dtype`` (an op the
+    parallel backend has a route for)."""
     op, dt = OPS[name], np.dtype(dtype)
-    route = BACKEND.route(op, dt)
+    found = BACKEND.route(op, dt)
+    if found is None:
+        raise InternalError(f"calibrate: no parallel route for {name} on {dtype}")
+    route = found
 
-    def base(n: int) -> Callable:
+    def base(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         return lambda: quiet(op.numpy, *args)
 
-    def ours(n: int) -> Callable:
+    def ours(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         if numba:
             return lambda: BACKEND._run_numba(route, args, _buffers.empty(args[0].shape, dt))
@@ -112,14 +122,14 @@ def _elementwise(name: str, dtype: str, numba: bool) -> tuple[Callable, Callable
     return base, ours
 
 
-def _reduction(dtype: str) -> tuple[Callable, Callable]:
+def _reduction(dtype: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
     dt = np.dtype(dtype)
 
-    def base(n: int) -> Callable:
+    def base(n: int) -> Callable[..., Any]:
         a = _operand(dt, n)
         return lambda: np.sum(a)
 
-    def ours(n: int) -> Callable:
+    def ours(n: int) -> Callable[..., Any]:
         a = _operand(dt, n)
         return lambda: BACKEND.reduce("sum", a)
 
@@ -143,7 +153,7 @@ def costly_ns(reps: int, n: int = 1 << 16) -> dict[str, float]:
     return out
 
 
-def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict:
+def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict[Any, Any]:
     """Measure this machine (every thread in use); the data ``_tuning.derive`` reads."""
     threads = BACKEND.get_num_threads()
     if threads < 2:

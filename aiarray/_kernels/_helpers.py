@@ -21,15 +21,18 @@ changes that file too (and a test fails until it is regenerated).
 
 import math
 import platform
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 from llvmlite import ir
-from numba import get_thread_id, njit, prange, types
+from numba import njit, prange, types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
+from numba.np.ufunc import get_thread_id
 
-_P = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
-_H = {"error_model": "numpy", "cache": True}
+_P: dict[str, Any] = {"parallel": True, "error_model": "numpy", "cache": True, "nogil": True}
+_H: dict[str, Any] = {"error_model": "numpy", "cache": True}
 
 
 # ---------------------------------------------------------------- scalar helpers
@@ -155,8 +158,11 @@ def rshift_u(a, b, bits):
 _X86 = platform.machine().lower() in ("x86_64", "amd64", "i386", "i686", "x86")
 
 
-@intrinsic
-def _nt_store(typingctx, arr, idx, val):
+# numba's type information gives an @intrinsic the signature of its typing function
+# (the typing context first); jitted code calls it without the context: these two are
+# cast to the signatures they are called with.
+
+def _nt_store_typing(typingctx, arr, idx, val):
     # arr[idx] = val as one store marked non-temporal (numeric element types only)
     if not (isinstance(arr, types.Array) and isinstance(arr.dtype, (types.Integer, types.Float))):
         return None
@@ -173,8 +179,10 @@ def _nt_store(typingctx, arr, idx, val):
     return types.void(arr, types.intp, val), codegen
 
 
-@intrinsic
-def stream_fence(typingctx):
+_nt_store = cast(Callable[[Any, int, Any], None], intrinsic(_nt_store_typing))
+
+
+def _stream_fence_typing(typingctx):
     # orders the non-temporal stores before anything that follows (sfence on x86)
     def codegen(context, builder, sig, args):
         if _X86:
@@ -186,6 +194,9 @@ def stream_fence(typingctx):
         return context.get_dummy_value()
 
     return types.void(), codegen
+
+
+stream_fence = cast(Callable[[], None], intrinsic(_stream_fence_typing))
 
 
 def stream(out, i, v):

@@ -12,6 +12,10 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 # Stand-ins for cache sizes the OS does not report: large, so thresholds err high.
 DEFAULT_L2 = 1 << 20
@@ -87,7 +91,7 @@ def linux_caches(root: str = "/sys/devices/system/cpu/cpu0/cache") -> list[Cache
     return out
 
 
-def _sysctl(libc: object, name: str) -> int | None:
+def _sysctl(libc: ctypes.CDLL, name: str) -> int | None:
     import ctypes
 
     value = ctypes.c_uint64(0)
@@ -138,7 +142,7 @@ def windows_caches() -> list[Cache]:
         _fields_ = (("ProcessorMask", ctypes.c_size_t), ("Relationship", ctypes.c_int),
                     ("Detail", Detail))
 
-    get = ctypes.windll.kernel32.GetLogicalProcessorInformation  # type: ignore[attr-defined]
+    get = ctypes.windll.kernel32.GetLogicalProcessorInformation  # type: ignore[attr-defined]  # Windows only
     length = wintypes.DWORD(0)
     get(None, ctypes.byref(length))
     count = length.value // ctypes.sizeof(Info)

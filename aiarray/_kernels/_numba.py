@@ -27,16 +27,21 @@ import os
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
+from .._typing import NDArray
+
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
-_mod = None
-_ready: dict = {}  # (kernel name, signature key) -> dispatcher
-_failed: set = set()
-_asked: set = set()
-_tasks: queue.SimpleQueue = queue.SimpleQueue()
+# Set when numba loads (_load); read only once _state is "ready":
+_mod: Any = None  # aiarray._kernels._generated
+# (kernel name, signature key) -> dispatcher
+_ready: dict[tuple[str, tuple[Any, ...]], Callable[..., Any]] = {}
+_failed: set[str] = set()
+_asked: set[tuple[str, tuple[Any, ...]]] = set()
+_tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
 _lock = threading.Lock()
 _load_lock = threading.Lock()
 _launch_lock: threading.Lock | None = None
@@ -45,12 +50,12 @@ _pid = os.getpid()
 _sync = os.environ.get("AIARRAY_KERNELS_SYNC", "") == "1"
 _disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
 _threads = 1
-_nb_get: Callable | None = None
-_nb_set: Callable | None = None
-_typeof: Callable | None = None
+_nb_get: Any = None  # numba.get_num_threads
+_nb_set: Any = None  # numba.set_num_threads
+_typeof: Any = None  # numba.typeof
 _nb_max = 1
 _worker: threading.Thread | None = None
-_place: Callable | None = None  # _placement.place under the omp layer
+_place: Callable[..., Any] | None = None  # _placement.place under the omp layer
 
 
 def set_sync(flag: bool) -> None:
@@ -69,7 +74,7 @@ def available() -> bool:
     return not _disabled and _state != "failed" and os.getpid() == _pid
 
 
-def status() -> dict:
+def status() -> dict[Any, Any]:
     """The loader's state, for diagnostics and tests."""
     return {"state": _state, "layer": _layer, "ready": len(_ready), "failed": sorted(_failed),
             "error": repr(_error) if _error else None, "sync": _sync}
@@ -85,12 +90,12 @@ def _load() -> None:
         _state = "loading"
         try:
             import numba
-            from numba.np.ufunc import parallel
+            from numba.np.ufunc import parallel, threading_layer
 
             from . import _generated
 
             parallel._launch_threads()
-            _layer = numba.threading_layer()
+            _layer = threading_layer()
             _launch_lock = threading.Lock() if _layer == "workqueue" else None
             if _layer == "omp":
                 from . import _placement
@@ -98,7 +103,7 @@ def _load() -> None:
                 _place = _placement.place
             _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
             _typeof = numba.typeof
-            _nb_max = numba.config.NUMBA_NUM_THREADS
+            _nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
             _mod = _generated
             _state = "ready"
         except Exception as e:  # numba missing or broken: NumPy routes only
@@ -106,7 +111,7 @@ def _load() -> None:
             _state = "failed"
 
 
-def spec_of(*args: object) -> tuple:
+def spec_of(*args: object) -> tuple[Any, ...]:
     """The ``spec`` of :func:`kernel` for these call arguments.
 
     Arrays: ("a", dtype char, ndim, writeable); NumPy scalars: ("s", char, 0, True);
@@ -117,7 +122,7 @@ def spec_of(*args: object) -> tuple:
                  else ("s", np.dtype(type(a)).char, 0, True) for a in args)
 
 
-def _sample(spec: tuple) -> tuple:
+def _sample(spec: tuple[Any, ...]) -> tuple[Any, ...]:
     """Small arguments with the types and layouts of a real call (for compiling)."""
     out = []
     for kind, dt, shape_nd, writeable in spec:
@@ -131,7 +136,7 @@ def _sample(spec: tuple) -> tuple:
     return tuple(out)
 
 
-def _compile(key: tuple, launch_once: bool = True) -> None:
+def _compile(key: tuple[Any, ...], launch_once: bool = True) -> None:
     name, spec = key
     try:
         disp = getattr(_mod, name)
@@ -156,7 +161,7 @@ def _run_worker() -> None:
             _compile(key)
 
 
-def kernel(name: str, spec: tuple) -> Callable | None:
+def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
     """The dispatcher for ``name`` if compiled for ``spec``, else None (and ask for it).
 
     ``spec`` is a tuple of (``"a"`` array | ``"s"`` scalar, dtype char, ndim,
@@ -185,7 +190,7 @@ def kernel(name: str, spec: tuple) -> Callable | None:
     return None
 
 
-def compile_now(name: str, spec: tuple) -> Callable | None:
+def compile_now(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
     """The dispatcher for ``name`` compiled for ``spec`` in the calling thread (or
     loaded from numba's disk cache); None when it cannot be."""
     disp = _ready.get((name, spec))
@@ -220,7 +225,7 @@ def threads() -> int:
     return min(_threads, _nb_max)
 
 
-def team_tids(size: int) -> np.ndarray | None:
+def team_tids(size: int) -> NDArray | None:
     """Each thread's kernel id, from one launch of the calling thread's team of ``size``
     (the thread count already set); None while that kernel is not compiled, and no ids
     when it cannot be (``gettid`` needs glibc 2.30), so the team stays unbound."""
@@ -234,7 +239,7 @@ def team_tids(size: int) -> np.ndarray | None:
     return out
 
 
-def launch(disp: Callable, args: tuple) -> None:
+def launch(disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
     under omp the team's workers are first kept off the caller's CPU (``_placement``)."""
     n = min(_threads, _nb_max)

@@ -32,8 +32,9 @@ import os
 import sys
 import threading
 from collections.abc import Callable
+from typing import Any, Literal
 
-import numpy as np
+from .._typing import NDArray
 
 USER_BINDING_ENV = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
 MAX_TEAMS = 64  # launching threads remembered; past that the table starts afresh
@@ -52,7 +53,7 @@ def _sched_getcpu() -> Callable[[], int] | None:
     return fn
 
 
-def enabled_by_env(environ: dict | None = None) -> bool:
+def enabled_by_env(environ: dict[Any, Any] | None = None) -> bool:
     """True when ``AIARRAY_PIN_THREADS=1`` and the user does not bind OpenMP threads."""
     env = os.environ if environ is None else environ
     return env.get("AIARRAY_PIN_THREADS", "0") == "1" and not any(
@@ -125,7 +126,7 @@ def teams() -> dict[int, Team | None]:
     return dict(_teams)
 
 
-def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
+def place(size: int, team_tids: Callable[[int], NDArray | None]) -> None:
     """Bind the launching thread's ``size``-thread team off its current CPU.
 
     ``team_tids(size)`` runs one launch that returns each team thread's kernel id
@@ -133,11 +134,14 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
     """
     if not _enabled or size < 2 or (_getcpu is None and not _ready()):
         return
+    getcpu = _getcpu
+    if getcpu is None:  # (set by _ready() above)
+        return
     me = threading.get_native_id()
-    team = _teams.get(me, False)
+    team: Team | Literal[False] | None = _teams.get(me, False)
     if team is None:
         return  # finding this team right now (team_tids launches too)
-    cpu = _getcpu()
+    cpu = getcpu()
     if team is False or team.size != size:
         team = _find(me, size, team_tids)
         if team is None:
@@ -147,7 +151,7 @@ def place(size: int, team_tids: Callable[[int], np.ndarray | None]) -> None:
 
 
 _pool_team: Team | None = None
-_pool_ids: tuple = ()
+_pool_ids: tuple[Any, ...] = ()
 
 
 def place_pool(workers: list[int]) -> None:
@@ -165,7 +169,8 @@ def place_pool(workers: list[int]) -> None:
         bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
         team = _pool_team = Team(len(ids) + 1, bindable, allowed)
         _pool_ids = ids
-    if not _follow(team, _getcpu()):
+    getcpu = _getcpu
+    if getcpu is not None and not _follow(team, getcpu()):  # (set by _ready() above)
         _pool_team = None
 
 
@@ -195,7 +200,7 @@ def _bind(team: Team, cpu: int) -> bool:
     return True
 
 
-def _find(me: int, size: int, team_tids: Callable[[int], np.ndarray | None]) -> Team | None:
+def _find(me: int, size: int, team_tids: Callable[[int], NDArray | None]) -> Team | None:
     allowed = sorted(os.sched_getaffinity(0))
     if len(allowed) < size:
         team = Team(size, [], allowed)  # fewer CPUs than threads: binding cannot separate

@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._typing import DType, NDArray
 from . import _numba
 
-_KEYS = {np.dtype(np.float32): np.dtype(np.int32), np.dtype(np.float64): np.dtype(np.int64)}
+_KEYS: dict[DType, DType] = {np.dtype(np.float32): np.dtype(np.int32),
+                             np.dtype(np.float64): np.dtype(np.int64)}
 
 
-def key_to_float(key: np.integer, dtype: np.dtype) -> np.ndarray:
+def key_to_float(key: np.integer, dtype: DType) -> NDArray:
     """The float (0-d array of ``dtype``) whose order key ``extreme_float`` made."""
     k = np.asarray(key)
     shift = k.dtype.type(8 * k.itemsize - 1)
-    return (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+    out: NDArray = (k ^ ((k >> shift) & ~(k.dtype.type(1) << shift))).view(dtype)
+    return out
 
 
-def extreme(name: str, vec: np.ndarray) -> np.ndarray | None:
+def extreme(name: str, vec: NDArray) -> NDArray | None:
     """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value,
     or None (another dtype, numba not ready, or a zero result NumPy's loop decides)."""
     dt = vec.dtype

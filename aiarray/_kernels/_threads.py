@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
+from .._typing import DType, NDArray
 from . import _numba, _placement
 
 
@@ -39,7 +40,7 @@ class Workers:
         self._lock = threading.Lock()
         self._tids: list[int] = []  # the pool threads' kernel ids, as they start
         self._users: dict[Any, int] = {}  # pool -> calls running on it
-        self._retired: set = set()  # replaced pools that calls still use
+        self._retired: set[Any] = set()  # replaced pools that calls still use
 
     def resize(self, n: int) -> None:
         """Use ``n`` threads from the next call on."""
@@ -80,7 +81,7 @@ class Workers:
                 self._retired.discard(pool)
                 pool.shutdown(wait=False)
 
-    def run(self, func: Callable, tasks: list) -> list:
+    def run(self, func: Callable[..., Any], tasks: list[Any]) -> list[Any]:
         """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced.
 
         Returns only when every task has finished, also when one raised (the first
@@ -95,7 +96,7 @@ class Workers:
         try:
             if _placement.enabled():
                 _placement.place_pool(tids)  # keep the pool threads off this thread's CPU
-            submitted: list = []
+            submitted: list[Any] = []
             try:
                 for t in tasks[1:]:
                     submitted.append(pool.submit(_quiet_call, func, t))
@@ -107,7 +108,7 @@ class Workers:
             self._release(pool)
 
 
-def _quiet_call(func: Callable, args: tuple) -> object:
+def _quiet_call(func: Callable[..., Any], args: tuple[Any, ...]) -> object:
     token = quiet_enter(_QUIET)
     try:
         return func(*args)
@@ -124,7 +125,7 @@ def bounds(n: int, parts: int) -> list[tuple[int, int]]:
     return [(edges[k], edges[k + 1]) for k in range(parts) if edges[k] < edges[k + 1]]
 
 
-def _chunk(func: Callable, has_out: bool, args: tuple, out: np.ndarray,
+def _chunk(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...], out: NDArray,
            lo: int, hi: int) -> None:
     part = [a[lo:hi] if a.ndim and a.shape[0] != 1 else a for a in args]
     if has_out:
@@ -133,13 +134,15 @@ def _chunk(func: Callable, has_out: bool, args: tuple, out: np.ndarray,
         out[lo:hi] = func(*part)
 
 
-def elementwise(func: Callable, has_out: bool, args: tuple, out: np.ndarray) -> np.ndarray:
+def elementwise(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...],
+                out: NDArray) -> NDArray:
     """``func(*args)`` into ``out`` (the broadcast shape), chunked along axis 0."""
     nd = out.ndim
     args = tuple(a if a.ndim == nd else a.reshape((1,) * (nd - a.ndim) + a.shape)
                  for a in args)
     parts = WORKERS.n if nd and out.shape[0] >= WORKERS.n else 1
-    tasks = [(func, has_out, args, out, lo, hi) for lo, hi in bounds(out.shape[0], parts)]
+    tasks: list[tuple[Callable[..., Any], bool, tuple[Any, ...], NDArray, int, int | None]] = [
+        (func, has_out, args, out, lo, hi) for lo, hi in bounds(out.shape[0], parts)]
     if nd == 0 or not tasks:
         tasks = [(func, has_out, args, out, 0, None)]
     WORKERS.run(_chunk, tasks)
@@ -151,7 +154,7 @@ def elementwise(func: Callable, has_out: bool, args: tuple, out: np.ndarray) -> 
 _PW_BLOCK = 128  # NumPy's PW_BLOCKSIZE: pairwise summation splits above this many items
 
 
-def _pairwise_pieces(lo: int, hi: int, depth: int) -> list | tuple:
+def _pairwise_pieces(lo: int, hi: int, depth: int) -> list[Any] | tuple[Any, ...]:
     """Split [lo, hi) as NumPy's pairwise sum does, ``depth`` levels deep.
 
     A leaf is a ``(lo, hi)`` tuple, a split a ``[left, right]`` list.
@@ -164,13 +167,14 @@ def _pairwise_pieces(lo: int, hi: int, depth: int) -> list | tuple:
     return [_pairwise_pieces(lo, lo + n2, depth - 1), _pairwise_pieces(lo + n2, hi, depth - 1)]
 
 
-def _leaves(tree: list) -> list:
+def _leaves(tree: list[Any] | tuple[Any, ...]) -> list[Any]:
     if isinstance(tree, tuple):
         return [tree]
     return [leaf for t in tree for leaf in _leaves(t)]
 
 
-def _combine(tree: list, values: dict, add: Callable) -> object:
+def _combine(tree: list[Any] | tuple[Any, ...], values: dict[Any, Any],
+             add: Callable[..., Any]) -> object:
     if isinstance(tree, tuple):
         return values[tree]
     left, right = (_combine(t, values, add) for t in tree)
@@ -188,7 +192,7 @@ def _depth(parts: int) -> int:
 SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
 
 
-def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
+def _kernel_leaf_sums(a: NDArray, leaves: list[Any]) -> list[Any] | None:
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
     if a.dtype not in SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
@@ -204,7 +208,7 @@ def _kernel_leaf_sums(a: np.ndarray, leaves: list) -> list | None:
     return list(out)
 
 
-def _flat_sum(a: np.ndarray, dtype: np.dtype, threads_min: int) -> np.ndarray:
+def _flat_sum(a: NDArray, dtype: DType | None, threads_min: int) -> NDArray:
     """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
 
     The leaves are summed by the numba kernel when it is ready (float32/float64),
@@ -225,8 +229,8 @@ def _flat_sum(a: np.ndarray, dtype: np.dtype, threads_min: int) -> np.ndarray:
 _REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
 
 
-def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | None,
-                 kw: dict, threads_min: int) -> np.ndarray:
+def _flat_reduce(name: str, ufunc: np.ufunc, vec: NDArray, acc: DType | None,
+                 kw: dict[str, Any], threads_min: int) -> NDArray:
     """The reduction of a 1-D contiguous array, as a 0-d array."""
     if name == "sum" and vec.dtype.kind == "f":
         return _flat_sum(vec, acc, threads_min)
@@ -238,8 +242,8 @@ def _flat_reduce(name: str, ufunc: np.ufunc, vec: np.ndarray, acc: np.dtype | No
 _UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see reduce())
 
 
-def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
-           keepdims: bool, threads_min: int = 0) -> np.ndarray | None:
+def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
+           keepdims: bool, threads_min: int = 0) -> NDArray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype)`` for sum, prod and mean, bitwise
     equal, or None.  A full float sum whose leaves the numba kernel cannot sum (yet)
     runs NumPy's loop in threads from ``threads_min`` elements, NumPy's own below."""
@@ -265,7 +269,7 @@ def reduce(name: str, a: np.ndarray, axis: int | None, dtype: np.dtype | None,
         return None
     if not a.flags.c_contiguous or a.ndim == 0:
         return None
-    kw = {"dtype": acc}
+    kw: dict[str, Any] = {"dtype": acc}
     if axis is None or a.ndim == 1:
         out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw, threads_min)
         return out.reshape((1,) * a.ndim) if keepdims else out

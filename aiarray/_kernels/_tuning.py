@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from .._backend import FLOOR, NO_LIMIT
+from .._typing import DType
 from . import _machine
 
 # Per-thread starts as multiples of the L2 per CPU (see the table above).
@@ -60,12 +62,12 @@ class Tuning:
     # Calibrated: NumPy's own ns per element of each costly op ("sin/f"), and the NumPy
     # work (ns) from which the pool pays; a costly op then starts where NumPy's call
     # takes that long.
-    costly_ns: dict = field(default_factory=dict)
+    costly_ns: dict[Any, Any] = field(default_factory=dict)
     threads_min_ns: float = 0.0
     forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
     source: str = "machine"
 
-    def elements(self, nbytes: int, dtype: np.dtype) -> int:
+    def elements(self, nbytes: int, dtype: DType) -> int:
         """The start in elements of ``dtype`` for a start of ``nbytes`` bytes."""
         if self.forced is not None:
             return self.forced
@@ -73,7 +75,7 @@ class Tuning:
             return NO_LIMIT
         return max(FLOOR, -(-nbytes // max(1, dtype.itemsize)))
 
-    def costly(self, op: str, dtype: np.dtype) -> int:
+    def costly(self, op: str, dtype: DType) -> int:
         """Start of a costly op's NumPy loop in threads, in elements."""
         limit = self.elements(self.costly_bytes, dtype)
         ns = self.costly_ns.get(f"{op}/{dtype.char}")
@@ -85,7 +87,7 @@ class Tuning:
         return min(size, limit)
 
 
-def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
+def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None = None,
            forced: int | None = None) -> Tuning:
     """The tuning for ``threads`` threads on a machine with these caches.
 
@@ -100,7 +102,7 @@ def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
            "costly_bytes": COSTLY * l2, "reduce_kernel_bytes": REDUCE_KERNEL * l2,
            "reduce_threads_bytes": REDUCE_THREADS * l2}
     source = "machine"
-    extra: dict = {}
+    extra: dict[str, Any] = {}
     if calibration:
         for name in per:
             value = calibration.get("per_thread", {}).get(name)
@@ -109,12 +111,13 @@ def derive(threads: int, l2: int, llc: int, calibration: dict | None = None,
         extra = {"costly_ns": dict(calibration.get("costly_ns", {})),
                  "threads_min_ns": float(calibration.get("threads_min_ns", 0.0))}
         source = "calibrated"
-    sizes = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads) for name, v in per.items()}
+    sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
+                             for name, v in per.items()}
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
                   **sizes, **extra)
 
 
-def with_overrides(tuning: Tuning, **fields: object) -> Tuning:
+def with_overrides(tuning: Tuning, **fields: Any) -> Tuning:
     """``tuning`` with some fields replaced (tests, benchmarks)."""
     return replace(tuning, **fields)
 
@@ -129,7 +132,9 @@ def _numba_version() -> str:
 
     try:
         spec = importlib.util.find_spec("numba")
-        origin = Path(spec.origin) if spec and spec.origin else None
+        if spec is None or not spec.origin:
+            return "-"
+        origin = Path(spec.origin)
         return f"{zlib.crc32((origin.parent / '_version.py').read_bytes()):08x}"
     except (OSError, ImportError, ValueError, AttributeError):
         return "-"
@@ -156,7 +161,7 @@ def calibration_path(l2: int, llc: int) -> Path:
     return _machine.user_cache_dir() / f"calibration-{machine_key(l2, llc)}.json"
 
 
-def load_calibration(l2: int, llc: int) -> dict | None:
+def load_calibration(l2: int, llc: int) -> dict[Any, Any] | None:
     """The stored calibration of this machine and these versions, or None."""
     import json
 
@@ -169,7 +174,7 @@ def load_calibration(l2: int, llc: int) -> dict | None:
     return data
 
 
-def save_calibration(l2: int, llc: int, data: dict) -> Path:
+def save_calibration(l2: int, llc: int, data: dict[Any, Any]) -> Path:
     """Store ``data`` for this machine; returns the file written."""
     import json
 
@@ -181,7 +186,7 @@ def save_calibration(l2: int, llc: int, data: dict) -> Path:
     return path
 
 
-def describe(tuning: Tuning) -> dict:
+def describe(tuning: Tuning) -> dict[Any, Any]:
     """The tuning as plain data (for ``status()`` and the CLI)."""
     out = asdict(tuning)
     out["costly_ns"] = len(tuning.costly_ns)

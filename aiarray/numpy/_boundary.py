@@ -31,8 +31,9 @@ import functools
 import importlib
 import inspect
 import sys
+import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -46,6 +47,9 @@ from .._errors import (
     message,
 )
 from .._errors import AxisError as _AxisError
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_C = TypeVar("_C", bound=type)
 
 
 class AxisError(_AxisError, np.exceptions.AxisError):
@@ -133,7 +137,8 @@ def dual(ours: type, theirs: type) -> type:
 
 
 # -- the translation --------------------------------------------------------------------
-def public_error(e: BaseException, name: str, args: tuple = (), kwargs: dict | None = None,
+def public_error(e: BaseException, name: str, args: tuple[Any, ...] = (),
+                 kwargs: dict[str, Any] | None = None,
                  func: Any = None) -> BaseException:
     """The exception to raise for ``e``, which a call of the public ``name`` raised;
     ``e`` itself when it leaves unchanged (see the module docstring)."""
@@ -176,7 +181,8 @@ def _from_caller_code(e: BaseException) -> bool:
     return False
 
 
-def _about_argument(e: BaseException, args: tuple, kwargs: dict, func: Any) -> str:
+def _about_argument(e: BaseException, args: tuple[Any, ...], kwargs: dict[str, Any],
+                    func: Any) -> str:
     """The message for ``e``, naming the argument where ``e`` says which: the object an
     AttributeError was raised for, the key of a KeyError."""
     if isinstance(e, AttributeError):
@@ -196,7 +202,8 @@ def _about_argument(e: BaseException, args: tuple, kwargs: dict, func: Any) -> s
     return str(e)
 
 
-def _argument_name(value: Any, args: tuple, kwargs: dict, func: Any, same: bool) -> str:
+def _argument_name(value: Any, args: tuple[Any, ...], kwargs: dict[str, Any], func: Any,
+                   same: bool) -> str:
     """The name of the argument that is ``value`` (``same``) or equals it, or ''."""
     try:
         bound = dict(inspect.signature(func).bind_partial(*args, **kwargs).arguments)
@@ -233,6 +240,10 @@ def _brief(value: Any) -> str:
 
 
 # -- guards -----------------------------------------------------------------------------
+@typing.overload
+def guarded(func: _F, *, name: str = ..., module: str = ...) -> _F: ...
+@typing.overload
+def guarded(func: None = None, *, name: str = ..., module: str = ...) -> Callable[[_F], _F]: ...
 def guarded(func: Callable[..., Any] | None = None, *, name: str = "", module: str = "") -> Any:
     """``func`` with its exceptions made public by ``public_error``; usable as a
     decorator.  ``name`` is the public name (default: the function's), ``module`` the
@@ -256,8 +267,8 @@ def guarded(func: Callable[..., Any] | None = None, *, name: str = "", module: s
     if module:
         call.__module__ = module
         call.__qualname__ = public
-    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]
-    call.__aiarray_guard_of__ = func  # type: ignore[attr-defined]
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (marks: not in a function's type)
+    call.__aiarray_guard_of__ = func  # type: ignore[attr-defined]  # (as above)
     return call
 
 
@@ -270,7 +281,7 @@ _UNGUARDED = frozenset({"__getattribute__", "__getattr__", "__setattr__", "__del
                         "__subclasscheck__", "__del__", "__enter__", "__exit__"})
 
 
-def guard_class(cls: type) -> type:
+def guard_class(cls: _C) -> _C:
     """Guard the public methods (and ``__new__``, ``__init__``, ``__call__``,
     ``__getitem__`` ...) of ``cls``, those it inherits from NumPy's classes included;
     a class decorator."""
@@ -302,7 +313,7 @@ def _guarded_attribute(attr: Any, name: str) -> Any:
 def guards_itself(func: Callable[..., Any]) -> Callable[..., Any]:
     """Mark ``func`` as guarded: its body sends its exceptions through ``reraise``
     (for the smallest hot functions, where the guard's extra call would show)."""
-    func.__aiarray_guarded__ = True  # type: ignore[attr-defined]
+    func.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (a mark: not in a function's type)
     return func
 
 
@@ -311,8 +322,9 @@ def is_guarded(obj: Any) -> bool:
     return bool(getattr(obj, "__aiarray_guarded__", False))
 
 
-def reraise(e: BaseException, name: str, args: tuple = (), kwargs: dict | None = None,
-            func: Any = None) -> Any:
+def reraise(e: BaseException, name: str, args: tuple[Any, ...] = (),
+            kwargs: dict[str, Any] | None = None,
+            func: Any = None) -> typing.NoReturn:
     """Raise ``public_error(e, ...)`` (from ``e``), or ``e`` itself; for the ``except``
     clause of a guarded call written inline (the ufuncs' calls, the views layer)."""
     err = public_error(e, name, args, kwargs, func)

@@ -19,22 +19,29 @@ import builtins
 import functools
 import math
 import operator
-from typing import Any
+import typing
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 
 from .. import _dtypes as D
 from .._api.data_type import convert
 from .._array import Array
-from .._array_numpy import made_as_array
+from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
 from .._dispatch import same_kind
 from .._errors import (
     DimensionMismatchError,
-    InvalidArgumentError,
     ScalarOverflowError,
     TypeMismatchError,
 )
+from .._errors import (
+    InvalidArgumentError as InvalidArgumentError,  # (as C.InvalidArgumentError too)
+)
+from .._typing import DType, NDArray
 from ._boundary import AxisError, guarded, public_error, reraise
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 PY_SCALARS = (builtins.bool, int, float, complex)
 NOVALUE = np._NoValue  # NumPy's "argument not given"
@@ -43,10 +50,16 @@ _BUILTIN_TYPES = {builtins.bool: D.bool_, int: D.int64, float: D.float64, comple
 _NAMES = ("bfloat16", "complex32")  # aiarray's dtypes NumPy has no name for
 
 
-_KNOWN: dict[Any, np.dtype] = {}  # dtype forms seen before -> aiarray dtype
+_KNOWN: dict[Any, DType] = {}  # dtype forms seen before -> aiarray dtype
 
 
-def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | None:
+@typing.overload
+def dtype_of(dtype: None, argname: str = ..., func: str = ...) -> None: ...
+@typing.overload
+def dtype_of(dtype: DType | type | str, argname: str = ..., func: str = ...) -> DType: ...
+@typing.overload
+def dtype_of(dtype: Any, argname: str = ..., func: str = ...) -> DType | None: ...
+def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> DType | None:
     """The aiarray dtype for any of NumPy's dtype forms (None stays None)."""
     if dtype is None:
         return None
@@ -62,7 +75,7 @@ def dtype_of(dtype: Any, argname: str = "dtype", func: str = "") -> np.dtype | N
     return dt
 
 
-def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
+def _dtype_of(dtype: Any, argname: str, func: str) -> DType:
     try:
         return D._BY_ANY[dtype]
     except (KeyError, TypeError):
@@ -95,12 +108,12 @@ def _dtype_of(dtype: Any, argname: str, func: str) -> np.dtype:
     )
 
 
-def np_dtype(dt: np.dtype) -> np.dtype:
+def np_dtype(dt: DType) -> DType:
     """The NumPy dtype NumPy computes an aiarray dtype in (complex32 -> complex64)."""
     return D.complex64 if dt is D.complex32 else dt
 
 
-def _from_ndarray(a: np.ndarray) -> Array | np.ndarray:
+def _from_ndarray(a: NDArray) -> Array | NDArray:
     dt = D.of_numpy(a.dtype)
     if dt is None and a.dtype.kind in "biufc" and a.dtype.byteorder not in "=|":
         a = a.astype(a.dtype.newbyteorder("="))
@@ -139,7 +152,7 @@ def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
     return made_as_array(res)
 
 
-def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func: str) -> Any:
+def _convert_foreign(obj: Any, dt: DType | None, copy: Any, order: Any, func: str) -> Any:
     if dt is None and type(obj) in PY_SCALARS:  # the commonest case, kept short
         return _from_ndarray(np.array(obj))
     try:
@@ -172,7 +185,7 @@ def _convert_foreign(obj: Any, dt: np.dtype | None, copy: Any, order: Any, func:
     return Array._new(convert(a, src, dt), dt, True)
 
 
-def _all_arrays_or_numbers(a: np.ndarray) -> builtins.bool:
+def _all_arrays_or_numbers(a: NDArray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
@@ -194,13 +207,13 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
     return res
 
 
-def numpy_fallback(npfunc: Any) -> Any:
+def numpy_fallback(npfunc: Callable[..., Any]) -> Callable[[_F], _F]:
     """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
     objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
     views instead, as NumPy would (its results stay NumPy's).  The adapter is guarded:
     its exceptions leave by aiarray's rule (``_boundary.public_error``)."""
 
-    def decorate(adapter: Any) -> Any:
+    def decorate(adapter: _F) -> _F:
         name = adapter.__name__
 
         @functools.wraps(adapter)
@@ -215,8 +228,8 @@ def numpy_fallback(npfunc: Any) -> Any:
             except Exception as e:
                 reraise(e, name, args, kwargs, adapter)
 
-        call.__aiarray_guarded__ = True  # type: ignore[attr-defined]
-        return call
+        call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
+        return typing.cast(_F, call)  # (the adapter's signature, by functools.wraps)
 
     return decorate
 
@@ -283,7 +296,7 @@ def wrap(res: Any) -> Any:
     return res
 
 
-def on_views(func: Any, args: tuple, kwargs: dict) -> Any:
+def on_views(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any]) -> Any:
     """``func`` (NumPy's) called on views of the arguments, its result wrapped; an ``out``
     Array receives the result and is returned itself.  NumPy's exceptions come back as
     aiarray's (same Python types, with a GB/T status; see ``_boundary``)."""
@@ -314,7 +327,7 @@ def _accumulates(func: Any) -> builtins.bool:
                                       isinstance(getattr(func, "__self__", None), np.ufunc))
 
 
-def _into_out(func: Any, args: tuple, kwargs: dict, out: Any) -> Any:
+def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any) -> Any:
     outs = out if isinstance(out, tuple) else (out,)
     if _accumulates(func) and any(getattr(o, "ndim", 1) == 0 for o in outs):
         raise DimensionMismatchError(
@@ -350,7 +363,7 @@ def into(res: Any, out: Any, func: str, casting: str = "unsafe") -> Any:
         into(res, out[0], func, casting)
         return out[0]
     if isinstance(out, np.ndarray):
-        np.copyto(out, np.asarray(res), casting=casting)
+        np.copyto(out, np.asarray(res), casting=casting)  # type: ignore[arg-type]  # NumPy checks it
         return out
     if type(out) is not Array:
         raise TypeMismatchError(f"{func}(): out must be an array, got {type(out).__name__}")
@@ -374,7 +387,7 @@ def into(res: Any, out: Any, func: str, casting: str = "unsafe") -> Any:
     return out
 
 
-def _castable(src: np.dtype, dst: np.dtype, casting: str) -> builtins.bool:
+def _castable(src: DType, dst: DType, casting: str) -> builtins.bool:
     if casting == "unsafe":
         return True
     if casting == "same_kind":
@@ -388,7 +401,7 @@ def _castable(src: np.dtype, dst: np.dtype, casting: str) -> builtins.bool:
                                "'same_kind' or 'unsafe'")
 
 
-def check_casting(src: np.dtype, dst: np.dtype, casting: str, func: str) -> None:
+def check_casting(src: DType, dst: DType, casting: str, func: str) -> None:
     """Raise TypeError (NumPy's UFuncTypeError is one) when ``casting`` forbids src -> dst."""
     if src is not dst and not _castable(src, dst, casting):
         raise TypeMismatchError(
@@ -398,7 +411,7 @@ def check_casting(src: np.dtype, dst: np.dtype, casting: str, func: str) -> None
 
 
 # -- pieces of Array's NumPy methods ---------------------------------------------------
-def setitem_value(value: Any, dt: np.dtype) -> Any:
+def setitem_value(value: Any, dt: DType) -> Any:
     """A value for ``x[k] = value`` of a swap-in array: an Array of dtype ``dt``."""
     if type(value) is Array and value._dtype is dt:
         return value
@@ -440,7 +453,8 @@ def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> 
     if dt is x._dtype:
         if not copy:
             return x
-        return made_as_array(Array._new(x._array.copy(order=order), dt, x._numpy))
+        return made_as_array(Array._new(
+            x._array.copy(order=order), dt, x._numpy))  # type: ignore[arg-type]  # NumPy checks it
     return made_as_array(Array._new(convert(x._array, x._dtype, dt), dt, x._numpy))
 
 
@@ -467,7 +481,7 @@ def view_method(x: Array, dtype: Any, kind: Any) -> Array:
 
 
 @guarded(name="resize")
-def resize_in_place(x: Array, shape: tuple) -> None:
+def resize_in_place(x: Array, shape: tuple[Any, ...]) -> None:
     """``x.resize(*shape)``: new data of ``shape`` (the sizes, or one sequence of them);
     the old elements in order, then zeros."""
     if len(shape) == 1 and not isinstance(shape[0], int | np.integer):

@@ -20,7 +20,9 @@ from .._api import creation as S
 from .._api import data_type as T
 from .._api import manipulation as M
 from .._array import Array
+from .._device import check_device
 from .._errors import InvalidArgumentError, TypeMismatchError
+from .._typing import DType
 from . import _convert as C
 from ._boundary import guarded
 
@@ -30,29 +32,29 @@ NoValue = C.NOVALUE
 @C.numpy_fallback(np.array)
 def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True,
           order: str = "K", subok: builtins.bool = True, ndmin: int = 0,
-          ndmax: int = 0, like: Any = None) -> Any:
+          ndmax: int = 0, like: Any = None) -> Array:
     """NumPy's ``array``: a new Array (copied unless ``copy`` is False/None)."""
     return C.asarray(object, dtype, copy=copy, order=order, ndmin=ndmin, func="array")
 
 
 @C.numpy_fallback(np.asarray)
 def asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
-            copy: builtins.bool | None = None, like: Any = None) -> Any:
+            copy: builtins.bool | None = None, like: Any = None) -> Array:
     """NumPy's ``asarray``: ``a`` as an Array, without a copy when none is needed."""
     if device is not None:
-        S.check_device(device)
+        check_device(device)
     return C.asarray(a, dtype, copy=copy, order=order, func="asarray")
 
 
 @C.numpy_fallback(np.asanyarray)
 def asanyarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
-               copy: builtins.bool | None = None, like: Any = None) -> Any:
+               copy: builtins.bool | None = None, like: Any = None) -> Array:
     """Same as :func:`asarray` (aiarray has no array subclasses)."""
     return asarray(a, dtype, order, device=device, copy=copy)
 
 
 @C.numpy_fallback(np.ascontiguousarray)
-def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
+def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
     """A C-contiguous Array (a copy only when ``a`` is not one)."""
     x = C.asarray(a, dtype, func="ascontiguousarray", ndmin=1 if np.ndim(a) == 0 else 0)
     if type(x) is Array and not x._array.flags.c_contiguous:
@@ -61,7 +63,7 @@ def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
 
 
 @C.numpy_fallback(np.asfortranarray)
-def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
+def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
     """A Fortran-contiguous Array (a copy only when ``a`` is not one)."""
     x = C.asarray(a, dtype, func="asfortranarray")
     if type(x) is Array and not x._array.flags.f_contiguous:
@@ -70,7 +72,7 @@ def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Any:
 
 
 @C.numpy_fallback(np.copy)
-def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Any:
+def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Array:
     """A copy of ``a``."""
     return C.asarray(a, copy=True, order=order, func="copy")
 
@@ -87,7 +89,7 @@ def _shape(shape: Any, func: str) -> tuple[int, ...]:
                                 "ints") from None
 
 
-def _dt(dtype: Any, func: str, default: np.dtype = D.float64) -> np.dtype:
+def _dt(dtype: Any, func: str, default: DType = D.float64) -> DType:
     dt = C.dtype_of(dtype, "dtype", func)
     return default if dt is None else dt
 
@@ -136,7 +138,7 @@ def full(shape: Any, fill_value: Any, dtype: Any = None, order: str = "C", *,
     return _ordered(C.tag(res), order)
 
 
-def _fill(value: Array, dt: np.dtype) -> Any:
+def _fill(value: Array, dt: DType) -> Any:
     """A 0-d fill value as the Python scalar NumPy would store in ``dt`` (floats into
     integer dtypes truncate, as NumPy's casting does; the range is still checked)."""
     v = value._scalar("fill_value")
@@ -151,7 +153,7 @@ def _fill(value: Array, dt: np.dtype) -> Any:
     return v
 
 
-def _like(prototype: Any, dtype: Any, shape: Any, func: str) -> tuple[tuple, np.dtype]:
+def _like(prototype: Any, dtype: Any, shape: Any, func: str) -> tuple[tuple[Any, ...], DType]:
     p = C.arr(prototype, func, "a")
     dims = p.shape if shape is None else _shape(shape, func)
     dt = C.dtype_of(dtype, "dtype", func) or p._dtype
@@ -234,7 +236,8 @@ def linspace(start: Any, stop: Any, num: int = 50, endpoint: builtins.bool = Tru
     scalar = np.ndim(start) == 0 and np.ndim(stop) == 0 and not isinstance(
         start, Array) and not isinstance(stop, Array)
     if not scalar or (dt is not None and dt not in D.FLOAT) or axis != 0 or retstep:
-        kw = {"num": num, "endpoint": endpoint, "retstep": retstep, "axis": axis}
+        kw: dict[str, Any] = {"num": num, "endpoint": endpoint, "retstep": retstep,
+                              "axis": axis}
         if dt is not None:
             kw["dtype"] = C.np_dtype(dt)
         return C.on_views(np.linspace, (start, stop), kw)

@@ -90,8 +90,8 @@ def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
 
     functools.update_wrapper(call, func, assigned=("__name__", "__qualname__"))
     call.__module__ = "aiarray.numpy"
-    call.__wrapped__ = func  # inspect.signature shows NumPy's signature
-    call.__aiarray_guarded__ = True
+    call.__wrapped__ = func  # type: ignore[attr-defined]  # inspect.signature shows NumPy's
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
     call.__doc__ = (f"numpy.{name} computed by NumPy on views of aiarray Arrays; results "
                     f"are aiarray Arrays.  See NumPy's documentation of numpy.{name}.")
     return call
@@ -357,7 +357,7 @@ def load(file: Any, mmap_mode: Any = None, allow_pickle: bool = False,
          fix_imports: bool = True, encoding: str = "ASCII", *,
          max_header_size: int = 10000) -> Any:
     """NumPy's load: an .npy file as an Array, an .npz file as a mapping of Arrays."""
-    res = np.load(file, mmap_mode, allow_pickle, fix_imports, encoding,
+    res = np.load(file, mmap_mode, allow_pickle, fix_imports, encoding,  # type: ignore[arg-type]  # NumPy checks it
                   max_header_size=max_header_size)
     if isinstance(res, np.lib.npyio.NpzFile):
         return NpzFile(res)

@@ -103,7 +103,7 @@ def set_printoptions(precision: Any = None, threshold: Any = None, edgeitems: An
 @guarded
 def get_printoptions() -> dict[str, Any]:
     """NumPy's current print options."""
-    return np.get_printoptions()
+    return dict(np.get_printoptions())
 
 
 @guarded
@@ -113,6 +113,6 @@ def printoptions(*args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
     before = np.get_printoptions()
     set_printoptions(*args, **kwargs)
     try:
-        yield np.get_printoptions()
+        yield dict(np.get_printoptions())
     finally:
         np.set_printoptions(**before)

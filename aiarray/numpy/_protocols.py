@@ -72,7 +72,8 @@ def _standard(res: Any, keep: Any) -> Any:
     return res
 
 
-def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> Any:
+def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple[Any, ...], kwargs: dict[Any,
+                Any]) -> Any:
     """``Array.__array_ufunc__``: NumPy's ufunc -> aiarray.numpy's of the same name.
 
     With only arrays of the standard namespace (and scalars), the result stays in the
@@ -83,7 +84,7 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
     if _foreign(inputs) or _foreign(out):
         return NotImplemented
     ns = importlib.import_module("aiarray.numpy")
-    ours = getattr(ns, ufunc.__name__, None)
+    ours: Any = getattr(ns, ufunc.__name__, None)
     swapin = _swapin(inputs) or _swapin(out)
     if not swapin and method == "__call__" and not kwargs and getattr(ours, "_std", None):
         return ours._std(*inputs)
@@ -102,14 +103,16 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
 
 
 def _target(func: Any) -> Any:
-    module = _MODULES.get(getattr(func, "__module__", None))
+    name: Any = getattr(func, "__module__", None)
+    module = _MODULES.get(name)
     if module is None:
         return None
     ours = getattr(importlib.import_module(module), func.__name__, None)
     return None if ours is func else ours  # NumPy's own object: its implementation
 
 
-def array_function(func: Any, types: tuple, args: tuple, kwargs: dict) -> Any:
+def array_function(func: Any, types: tuple[Any, ...], args: tuple[Any, ...], kwargs: dict[Any,
+                   Any]) -> Any:
     """``Array.__array_function__``: NumPy's function -> aiarray.numpy's of the same name,
     else NumPy's implementation on views.  NumPy's function computes with NumPy's
     semantics; with only standard-namespace Arrays among the arguments, the results are

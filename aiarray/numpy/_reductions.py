@@ -46,7 +46,7 @@ def _axis(axis: Any) -> Any:
     return axis
 
 
-def _views(func: Any, a: Array, args: tuple, out: Any, **kw: Any) -> Any:
+def _views(func: Any, a: Array, args: tuple[Any, ...], out: Any, **kw: Any) -> Any:
     kw = {k: v for k, v in kw.items() if v is not NoValue}
     if out is not None:
         kw["out"] = out

@@ -105,7 +105,7 @@ def searchsorted(a: Any, v: Any, side: str = "left", sorter: Any = None) -> Arra
     srt = None if sorter is None else C.arr(sorter, "searchsorted", "sorter")
     if type(val) is not Array:
         val = C.arr(val, "searchsorted", "v")
-    return C.tag(Q.searchsorted(x, val, side=side, sorter=srt))
+    return C.tag(Q.searchsorted(x, val, side=side, sorter=srt))  # type: ignore[arg-type]  # checked there
 
 
 @C.numpy_fallback(np.clip)
@@ -252,7 +252,8 @@ def _needs_numpy_close(x: Any, y: Any) -> builtins.bool:
 def copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) -> None:
     """Copy ``src`` into ``dst`` (broadcast; ``casting`` checked, values checked)."""
     if type(dst) is not Array:
-        np.copyto(dst, C.view(src), casting=casting, where=C.view(where))
+        np.copyto(dst, C.view(src), casting=casting,  # type: ignore[arg-type]  # NumPy checks it
+                  where=C.view(where))
         return
     s = C.operand(src, "copyto", "src")
     if type(s) is not Array:

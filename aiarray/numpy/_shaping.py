@@ -21,6 +21,7 @@ from .._api import linear_algebra as L
 from .._api import manipulation as M
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
+from .._typing import DType
 from . import _convert as C
 from ._boundary import guards_itself, reraise
 
@@ -179,6 +180,7 @@ def _at_least(a: Any, n: int, func: str) -> Array:
     x = C.arr(a, func, "arys")
     if x.ndim >= n:
         return x
+    shape: tuple[int, ...]
     if n == 1:
         shape = (1,)
     elif n == 2:
@@ -335,7 +337,7 @@ def _pad_pairs(pad_width: Any, ndim: int) -> list[tuple[int, int]] | None:
     return [(int(b), int(a)) for b, a in w]
 
 
-def _trace_dtype(dtype: Any) -> np.dtype | None:
+def _trace_dtype(dtype: Any) -> DType | None:
     return C.dtype_of(dtype, "dtype", "trace")
 
 

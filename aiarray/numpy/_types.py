@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import inspect
 import types
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from .. import _printing
 from .. import _promotion as P
 from .._api import data_type as T
 from .._array import Array
+from .._typing import DType
 from . import _convert as C
 from ._boundary import guard_class, guarded
 from ._printoptions import checked
@@ -37,6 +39,9 @@ from ._printoptions import checked
 
 class _Alias(type):
     """Metaclass of the names that stand for NumPy's classes (isinstance checks)."""
+
+    _instance: Callable[[Any], bool]  # (each class of this metaclass defines both)
+    _subclass: Callable[[Any], bool]
 
     def __instancecheck__(cls, obj: Any) -> bool:
         return cls._instance(obj)
@@ -86,8 +91,10 @@ class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
                 **kwargs: Any) -> Any:
         if isinstance(dtype, str) and dtype in ("bfloat16", "complex32"):
             return C.dtype_of(dtype)
-        if dtype is D.complex32 or type(dtype) is Array:
-            return dtype if dtype is D.complex32 else dtype.dtype
+        if dtype is D.complex32:
+            return dtype
+        if type(dtype) is Array:
+            return dtype.dtype
         return np.dtype(dtype, align, copy, **kwargs)
 
     @staticmethod
@@ -135,7 +142,7 @@ def can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
 
 
 @C.numpy_fallback(np.result_type)
-def result_type(*arrays_and_dtypes: Any) -> np.dtype:
+def result_type(*arrays_and_dtypes: Any) -> DType:
     """The dtype that combining the arguments gives, by the swap-in's policy (Python
     scalars alone: as NumPy, the first gives its default dtype)."""
     args = tuple(C.dtype_of(a) if isinstance(a, str | type) and not isinstance(a, Array)
@@ -146,7 +153,7 @@ def result_type(*arrays_and_dtypes: Any) -> np.dtype:
 
 
 @C.numpy_fallback(np.promote_types)
-def promote_types(type1: Any, type2: Any) -> np.dtype:
+def promote_types(type1: Any, type2: Any) -> DType:
     """The smallest dtype both dtypes cast to safely, by the swap-in's policy."""
     a = C.dtype_of(type1, "type1", "promote_types")
     b = C.dtype_of(type2, "type2", "promote_types")
@@ -218,7 +225,7 @@ def array_str(a: Any, max_line_width: Any = None, precision: Any = None,
         return str(x)
 
 
-def _opts(width: Any, precision: Any, suppress: Any) -> dict:
+def _opts(width: Any, precision: Any, suppress: Any) -> dict[Any, Any]:
     out = {}
     if width is not None:
         out["linewidth"] = width

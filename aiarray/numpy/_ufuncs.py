@@ -11,7 +11,8 @@ views of the Arrays (NumPy's result dtypes; complex32 computes as complex64).
 
 from __future__ import annotations
 
-from typing import Any
+import typing
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -62,7 +63,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         except Exception as e:
             reraise(e, self.__name__, args, {"out": out, "where": where, "dtype": dtype})
 
-    def _call(self, args: tuple, out: Any, where: Any, casting: str, dtype: Any) -> Any:
+    def _call(self, args: tuple[Any, ...], out: Any, where: Any, casting: str, dtype: Any) -> Any:
         if len(args) > self.nin:  # outputs given positionally
             if out is not None:
                 raise InvalidArgumentError(f"{self.__name__}(): out given twice")
@@ -86,13 +87,14 @@ class ufunc:  # noqa: N801 - NumPy's name
         except D.CategoryError:  # a dtype the standard's function does not take
             return self._numpy_loop(args, kw)
 
-    def _numpy_loop(self, args: tuple, kw: dict) -> Any:
+    def _numpy_loop(self, args: tuple[Any, ...], kw: dict[Any, Any]) -> Any:
         """NumPy's own ufunc on views of the arguments (its loops, its result dtype)."""
         return C.on_views(self._np, tuple(_ndarg(a, self.__name__) for a in args), kw)
 
     _views_for_ints = False
 
-    def _general(self, args: tuple, out: Any, where: Any, casting: str, dtype: Any) -> Any:
+    def _general(self, args: tuple[Any, ...], out: Any, where: Any, casting: str,
+                 dtype: Any) -> Any:
         name = self.__name__
         ops = [C.operand(a, name, f"x{i + 1}") for i, a in enumerate(args)]
         if dtype is not None:
@@ -170,7 +172,7 @@ class ufunc:  # noqa: N801 - NumPy's name
                                     "astype(complex64) first")
         if not a._array.flags.writeable:
             raise InvalidArgumentError(f"{self.__name__}.at(): a is read-only")
-        args = (a._array, C.view(_index(indices)))
+        args: tuple[Any, ...] = (a._array, C.view(_index(indices)))
         if b is not None:
             args += (C.view(b),)
         self._np.at(*args)
@@ -223,7 +225,8 @@ class _FloatOnly(ufunc):
     """A floating-only op that the registry does not turn to floats (nextafter): integer
     input goes to a floating dtype first, by the policy's rule for math functions."""
 
-    def _general(self, args: tuple, out: Any, where: Any, casting: str, dtype: Any) -> Any:
+    def _general(self, args: tuple[Any, ...], out: Any, where: Any, casting: str,
+                 dtype: Any) -> Any:
         if dtype is None:
             args = tuple(_to_float(a, self.__name__) for a in args)
         return super()._general(args, out, where, casting, dtype)
@@ -245,7 +248,7 @@ def _to_float(a: Any, func: str) -> Any:
 _CLASSES = {"reciprocal": _Reciprocal, "nextafter": _FloatOnly}
 
 
-def _has_ints(args: tuple) -> bool:
+def _has_ints(args: tuple[Any, ...]) -> bool:
     return any((type(a) is Array and (a._dtype in D.INTEGER or a._dtype is D.bool_))
                or (isinstance(a, int | np.integer) and not isinstance(a, bool)) for a in args)
 
@@ -266,7 +269,7 @@ def _index(indices: Any) -> Any:
     return indices
 
 
-def _kwargs(**kw: Any) -> dict:
+def _kwargs(**kw: Any) -> dict[Any, Any]:
     """Keyword arguments actually given (None / NumPy's no-value left out)."""
     out = {}
     for k, v in kw.items():
@@ -323,9 +326,27 @@ def by_standard_name(name: str) -> ufunc:
     return make(next(n for n, s in STANDARD.items() if s == name))
 
 
+if TYPE_CHECKING:  # what a call gives, for type checkers: an Array, or two for these three
+    class _OneResult(ufunc):
+        def __call__(self, *args: Any, out: Any = None, where: Any = True,
+                     casting: str = "same_kind", order: str = "K", dtype: Any = None,
+                     subok: bool = True, signature: Any = None) -> Array: ...
+
+    class _TwoResults(ufunc):
+        def __call__(self, *args: Any, out: Any = None, where: Any = True,
+                     casting: str = "same_kind", order: str = "K", dtype: Any = None,
+                     subok: bool = True, signature: Any = None) -> tuple[Array, Array]: ...
+
+
+@typing.overload
+def make(  # type: ignore[overload-overlap]  # (literal names first, as typeshed does)
+        name: Literal["divmod", "frexp", "modf"]) -> _TwoResults: ...
+@typing.overload
+def make(name: str) -> _OneResult: ...
 def make(name: str) -> ufunc:
     """The ufunc object for NumPy's ufunc ``name``: one object per NumPy ufunc, so
-    NumPy's aliases are aliases here too (``conj is conjugate``)."""
+    NumPy's aliases are aliases here too (``conj is conjugate``).  (Three ufuncs give two
+    results: divmod, frexp and modf.)"""
     canonical = getattr(np, name).__name__
     u = _MADE.get(canonical)
     if u is None:

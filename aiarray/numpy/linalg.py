@@ -185,7 +185,7 @@ def matrix_power(a: Any, n: int) -> Array:
 
 @C.numpy_fallback(np.linalg.matrix_rank)
 def matrix_rank(A: Any, tol: Any = None, hermitian: builtins.bool = False, *,  # noqa: N803
-                rtol: Any = None) -> Array:
+                rtol: Any = None) -> Array | int:
     """Rank by SVD (singular values above the tolerance)."""
     if tol is not None or hermitian:
         return _views("matrix_rank", A, tol, hermitian, rtol=rtol)
@@ -248,7 +248,7 @@ def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: builtins.bool = Fa
     return res
 
 
-def _moved(a: Array, axes: tuple) -> Array:
+def _moved(a: Array, axes: tuple[Any, ...]) -> Array:
     from .._api import manipulation as M
 
     return M.moveaxis(a, axes, (-2, -1))

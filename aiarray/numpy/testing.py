@@ -32,7 +32,7 @@ def _on_views(name: str) -> Callable[..., Any]:
         return func(*C.view(args), **{k: C.view(v) for k, v in kwargs.items()})
 
     call.__name__ = call.__qualname__ = name
-    call.__wrapped__ = func
+    call.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     call.__doc__ = f"numpy.testing.{name} on views of aiarray Arrays."
     return guarded(call, name=name)
 

@@ -22,13 +22,13 @@ def series_function(module: str, name: str) -> Callable[..., Any]:
 
     call.__name__ = call.__qualname__ = name
     call.__module__ = f"aiarray.numpy.polynomial.{module}"
-    call.__wrapped__ = func
+    call.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     call.__doc__ = f"numpy.polynomial.{module}.{name} on views of aiarray Arrays."
-    call.__aiarray_guarded__ = True  # on_views makes its errors aiarray's
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # on_views makes its errors aiarray's
     return call
 
 
-def series_class(module: str, name: str) -> type:
+def series_class(module: str, name: str) -> type[Any]:
     """NumPy's series class ``name`` with Array results."""
     base = getattr(importlib.import_module(f"numpy.polynomial.{module}"), name)
 
