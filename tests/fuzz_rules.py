@@ -34,6 +34,15 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def _truthy(flag: Any) -> bool:
+    """``bool(flag)`` as the called function reads it; False where that raises (the call
+    then fails before it writes)."""
+    try:
+        return bool(flag)
+    except Exception:
+        return False
+
+
 @dataclass(frozen=True)
 class Writes:
     """A successful call of a matching target may write the arguments ``params`` (and
@@ -62,13 +71,13 @@ WRITES: dict[str, Writes] = {
         when=lambda bound: not bound.get("copy", True)),
     "aiarray.numpy.*median": Writes(
         ("a",), "overwrite_input=True lets NumPy partially sort a in place",
-        when=lambda bound: bool(bound.get("overwrite_input", False))),
+        when=lambda bound: _truthy(bound.get("overwrite_input", False))),
     "aiarray.numpy.*percentile": Writes(
         ("a",), "overwrite_input=True lets NumPy partially sort a in place",
-        when=lambda bound: bool(bound.get("overwrite_input", False))),
+        when=lambda bound: _truthy(bound.get("overwrite_input", False))),
     "aiarray.numpy.*quantile": Writes(
         ("a",), "overwrite_input=True lets NumPy partially sort a in place",
-        when=lambda bound: bool(bound.get("overwrite_input", False))),
+        when=lambda bound: _truthy(bound.get("overwrite_input", False))),
 }
 
 

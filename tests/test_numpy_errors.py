@@ -299,6 +299,35 @@ def test_in_place_functions_write_only_their_target():
     assert anp.nan_to_num(x).tolist() == [0.0, 1.0] and operator.ne(x[0].item(), 0.0)
 
 
+@pytest.mark.parametrize(("dtype", "call"), [
+    # ptp of bools: NumPy writes max into out, then its subtract refuses bools
+    ("bool", lambda m, a, out: m.ptp(a, axis=0, out=out)),
+    # median may reorder a (overwrite_input), then out's shape does not fit the result
+    ("uint64", lambda m, a, out: m.median(a, out=out.reshape(1, 3), overwrite_input=True)),
+], ids=["ptp-bool-out", "median-overwrite-input-out"])
+def test_a_failed_call_leaves_out_and_an_overwritable_input_as_they_were(dtype, call):
+    data, out_data = [[3, 1, 2], [0, 5, 4], [9, 7, 8]], [1, 0, 1]
+    a_np, out_np = np.array(data, dtype=dtype), np.array(out_data, dtype=dtype)
+    with pytest.raises(Exception) as numpy_raised:
+        call(np, a_np, out_np)
+    # NumPy itself leaves a or out changed: the guarantee below is aiarray's own
+    assert (a_np != np.array(data, dtype=dtype)).any() or (
+        out_np != np.array(out_data, dtype=dtype)).any()
+    a, out = anp.asarray(data, dtype=dtype), anp.asarray(out_data, dtype=dtype)
+    a_before, out_before = a.tolist(), out.tolist()
+    e = _raised(lambda: call(anp, a, out))
+    assert isinstance(e, numpy_raised.type) and isinstance(e, SIX) and e.status
+    assert a.tolist() == a_before and out.tolist() == out_before
+
+
+def test_a_successful_call_still_writes_out():
+    a, out = anp.asarray([[3.0, 1.0], [0.0, 5.0]]), anp.zeros(2)
+    assert anp.ptp(a, axis=0, out=out) is out
+    assert out.tolist() == np.ptp(np.asarray([[3.0, 1.0], [0.0, 5.0]]), axis=0).tolist()
+    assert anp.median(a, axis=0, out=out, overwrite_input=True) is out
+    assert out.tolist() == [1.5, 3.0]
+
+
 def test_legacy_draws_numpy_never_finishes_are_refused():
     """NumPy's legacy zipf (a >= 1025) and vonmises (kappa beyond ~2e16) loop forever;
     run in a subprocess with a timeout, so a regression fails instead of hanging."""

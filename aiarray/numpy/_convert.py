@@ -327,6 +327,14 @@ def _accumulates(func: Any) -> builtins.bool:
                                       isinstance(getattr(func, "__self__", None), np.ufunc))
 
 
+def _truthy(flag: Any) -> builtins.bool:
+    """``bool(flag)``, False where that raises (NumPy refuses such a flag before it writes)."""
+    try:
+        return builtins.bool(flag)
+    except Exception:
+        return False
+
+
 def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any) -> Any:
     outs = out if isinstance(out, tuple) else (out,)
     if _accumulates(func) and any(getattr(o, "ndim", 1) == 0 for o in outs):
@@ -344,7 +352,21 @@ def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any
             targets.append(o)
     k = {n: view(v) for n, v in kwargs.items() if n != "out"}
     k["out"] = tuple(targets) if isinstance(out, tuple) else targets[0]
-    func(*view(args), **k)
+    a = view(args)
+    written: list[Any] = list(targets)
+    if _truthy(k.get("overwrite_input")):  # median/percentile/quantile may reorder a
+        written.append(a[0] if a else k.get("a"))
+    saved = [(t, t.copy()) for t in written
+             if isinstance(t, np.ndarray) and t.size and t.flags.writeable]
+    try:
+        func(*a, **k)
+    except Exception:
+        # NumPy writes out (and an overwritable input) before it finds some errors
+        # (ptp of bools, a result that out cannot hold): a failed call leaves them as
+        # they were
+        for t, before in saved:
+            t[...] = before
+        raise
     for o, t in zip(outs, targets):
         if type(o) is Array and o._dtype is D.complex32:
             o._array[...] = D.to_c32(t)
