@@ -214,7 +214,8 @@ class NumpyMethods:
     @property
     def flat(self) -> FlatIter:
         """A 1-D iterator over the elements (indexable, assignable)."""
-        return FlatIter(self)
+        flat: FlatIter = numpy_namespace().flatiter(self)  # (guarded there: the swap-in's class)
+        return flat
 
     @flat.setter
     def flat(self, value: Any) -> None:
@@ -266,11 +267,12 @@ class NumpyMethods:
 
     def tobytes(self, order: Literal["C", "F", "A", "K"] | None = "C") -> bytes:
         """The raw bytes of the data."""
-        return self._array.tobytes(order)
+        data: bytes = numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
+        return data
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
         """Write the data to a file (NumPy's ndarray.tofile)."""
-        np.asarray(self).tofile(fid, sep, format)
+        numpy_namespace()._convert.on_views(np.ndarray.tofile, (self, fid, sep, format), {})
 
     def __round__(self, ndigits: int | None = None) -> Any:
         if ndigits is None:
@@ -425,9 +427,7 @@ class NumpyMethods:
 
     def resize(self, *new_shape: Any, refcheck: builtins.bool = True) -> None:
         """Change shape and size in place; new elements are zero (NumPy's ndarray.resize)."""
-        if len(new_shape) == 1 and not isinstance(new_shape[0], int | np.integer):
-            new_shape = new_shape[0]
-        numpy_namespace()._convert.resize_in_place(self, tuple(new_shape))
+        numpy_namespace()._convert.resize_in_place(self, new_shape)
 
     def round(self, decimals: int = 0, out: Any = None) -> Array:
         """Values rounded to ``decimals`` (half to even)."""

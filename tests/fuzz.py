@@ -6,25 +6,26 @@ Each batch of calls runs in its own subprocess (a crash or an abort there is a
 failure, never a lost test run) under a per-call watchdog (a call that runs
 longer than ``--timeout`` seconds is a failure) and, where the platform allows
 it, an address-space limit (``--memory`` GiB) so a huge allocation fails
-instead of exhausting the machine.  Arguments are drawn by Hypothesis
-(``st.data()``) from pools of arrays of every dtype and of odd shapes, read-only
-and strided views, 0-d arrays, uint64 and big-int indices, NaN, bool-as-int,
-huge and negative sizes, dtypes, strings, NumPy (and masked) arrays and
-foreign objects; a parameter's name makes a plausible value more likely so
-calls get past their first check.
+instead of exhausting the machine.  The arguments come from tests/fuzz_values.py.
 
 Each call must either return, or raise an exception that is a TypeError,
 ValueError, IndexError, OverflowError, ZeroDivisionError or MemoryError
-carrying an ``aiarray.Status`` in ``.status``; and no array passed in may
-change (byte for byte), except the target of a successful in-place operation.
-An exception raised by a foreign object's own method (``_Boom``) may pass
-through.  The run prints a summary and exits 1 on any violation.
+carrying an ``aiarray.Status`` in ``.status``; no array passed in may change
+(byte for byte, its dtype and its namespace tag), except what a successful call
+writes by NumPy's API (``out=``, the in-place functions; tests/fuzz_rules.py); and
+no process-wide setting may change, except by the calls whose purpose it is
+(the settings are put back after every call).  An exception raised by a foreign
+object's own method (``_Boom``) may pass through, and an assertion's
+AssertionError is its answer.  The run prints a summary and exits 1 on any
+violation.
 
-The targets are every name in ``__all__`` of aiarray and of its public
-submodules (``aiarray.numpy`` too, when that module exists), the Array
-operators, methods and properties, and the methods of the other public classes;
-exception classes and the ``Status`` enum are types, not operations, and are
-left out.
+The targets are every name in ``__all__`` of aiarray and of every public module
+under it (``aiarray.numpy`` and its submodules included), the operators, methods
+and properties of Array (of either namespace), and the methods of the other
+public classes (ufunc methods, random generators, NpzFile, poly1d, the
+polynomial series ...); exception classes and the ``Status`` enum are types, not
+operations, and are left out.  NumPy's own classes served as themselves are
+called but their exceptions are NumPy's (fuzz_rules.NUMPY_OWN).
 """
 
 from __future__ import annotations
@@ -46,26 +47,40 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:
+    from . import fuzz_rules as rules
+    from .fuzz_values import OPERANDS, _Boom, draw_call, strategies
+except ImportError:  # run as a script, or imported from tests/ as ``fuzz``
+    import fuzz_rules as rules  # type: ignore[no-redef]
+    from fuzz_values import OPERANDS, _Boom, draw_call, strategies  # type: ignore
+
 HERE = Path(__file__).resolve().parent
 STANDARD = (TypeError, ValueError, IndexError, OverflowError, ZeroDivisionError, MemoryError)
-SUBMODULES = ("linalg", "fft", "random", "sparse", "grad", "quantization", "numpy")
-
-
-class _Boom(Exception):  # noqa: N818 - a test double, not an API error
-    """Raised by the foreign objects' own methods; allowed to pass through aiarray."""
 
 
 # -- targets ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Target:
-    """One public callable: ``call(*args, **kwargs)``; ``inplace`` may change args[0]."""
+    """One public callable: ``call(*args, **kwargs)``; ``inplace`` may change args[0].
+
+    The rest is read from tests/fuzz_rules.py: ``writes`` (the arguments a successful
+    call may write), ``positional_out`` (a ufunc's outputs given positionally start
+    there), ``answers`` (exceptions that are the call's answer), ``state`` (the
+    process-wide settings it changes by design), ``own`` (NumPy's own class).
+    """
 
     name: str
     call: Callable[..., Any]
     params: tuple[inspect.Parameter, ...]
     inplace: bool = False
     operand: str = ""  # operator targets: the kind of value one operand must be
+    writes: tuple[rules.Writes, ...] = ()
+    positional_out: int = -1
+    answers: tuple[type[BaseException], ...] = ()
+    state: frozenset[str] = frozenset()
+    own: bool = False
+    small: frozenset[str] = frozenset()  # parameters drawn from small ints (fuzz_rules.WORK)
 
 
 _UNARY_OPS = {"__abs__": operator.abs, "__neg__": operator.neg, "__pos__": operator.pos,
@@ -81,7 +96,9 @@ _SKIPPED_DUNDERS = {"__init__", "__new__", "__init_subclass__", "__subclasshook_
                     "__reduce_ex__", "__sizeof__", "__dir__", "__class__", "__format__",
                     "__hash__", "__getstate__", "__setstate__", "__copy__", "__deepcopy__",
                     "__class_getitem__", "__array_ufunc__", "__array_function__",
-                    "__array_wrap__", "__array_finalize__", "__array_priority__"}
+                    "__array_wrap__", "__array_finalize__", "__array_priority__",
+                    "__getattr__", "__del__", "__enter__", "__exit__", "__subclasscheck__",
+                    "__instancecheck__"}
 
 
 def _defines(cls: type, name: str) -> bool:
@@ -94,7 +111,22 @@ def _params(func: Callable) -> tuple[inspect.Parameter, ...] | None:
     try:
         return tuple(inspect.signature(func).parameters.values())
     except (TypeError, ValueError):
+        return _params_from_doc(func)
+
+
+def _params_from_doc(func: Callable) -> tuple[inspect.Parameter, ...] | None:
+    """The parameters a NumPy builtin documents in its docstring's first line
+    (``fromstring(string, dtype=float, count=-1, *, sep, like=None)``)."""
+    doc = (getattr(inspect.unwrap(func), "__doc__", None) or "").strip().split("\n")[0]
+    head, _, rest = doc.partition("(")
+    if not head.isidentifier() or not rest.endswith(")"):
         return None
+    namespace: dict[str, Any] = {}
+    try:
+        exec(f"def f({rest[:-1]}): pass", {"float": float, "None": None}, namespace)
+    except Exception:  # a first line that is not a signature
+        return None
+    return tuple(inspect.signature(namespace["f"]).parameters.values())
 
 
 def _positional(n: int) -> tuple[inspect.Parameter, ...]:
@@ -103,19 +135,40 @@ def _positional(n: int) -> tuple[inspect.Parameter, ...]:
 
 
 def _skip_name(obj: object) -> bool:
+    """Exception classes and the Status enum: types, not operations."""
     import aiarray
 
     return isinstance(obj, type) and (issubclass(obj, BaseException) or obj is aiarray.Status)
 
 
+def public_modules() -> list[tuple[str, Any]]:
+    """aiarray and every public module under it (each name part without a leading _)."""
+    import pkgutil
+
+    import aiarray
+
+    out = [("aiarray", aiarray)]
+    for info in pkgutil.walk_packages(aiarray.__path__, "aiarray."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        out.append((info.name, importlib.import_module(info.name)))
+    return out
+
+
 def _namespace_targets(prefix: str, module: Any) -> Iterator[Target]:
+    from aiarray.numpy import ufunc
+
     for name in getattr(module, "__all__", ()):
         obj = getattr(module, name, None)
         if obj is None or not callable(obj) or _skip_name(obj) or inspect.ismodule(obj):
             continue
+        if isinstance(obj, ufunc):  # the ufunc's full signature (out=, where=, dtype= ...)
+            params = tuple(inspect.signature(ufunc.__call__).parameters.values())[1:]
+            yield Target(f"{prefix}.{name}", obj, params, positional_out=obj.nin)
+            continue
         params = _params(obj)
         if params is not None:
-            yield Target(f"{prefix}.{name}", obj, params)
+            yield Target(f"{prefix}.{name}", obj, params, own=rules.numpy_own(obj))
 
 
 def _method_targets(cls_name: str, make: Callable[[], Any], cls: type) -> Iterator[Target]:
@@ -134,7 +187,8 @@ def _method_targets(cls_name: str, make: Callable[[], Any], cls: type) -> Iterat
         if isinstance(attr, property):
             yield Target(f"{cls_name}.{name}", _getter(make, name), ())
             continue
-        if not callable(attr) or isinstance(attr, type):
+        if not (callable(attr) or isinstance(attr, classmethod | staticmethod)) or \
+                isinstance(attr, type):
             continue
         params = _params(getattr(make(), name))
         if params is not None:
@@ -180,17 +234,85 @@ def _param(name: str) -> inspect.Parameter:
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY)
 
 
+# ufuncs whose methods are fuzzed: the registry's binary and unary ones, one NumPy
+# computes alone, a comparison and one without an identity
+METHOD_UFUNCS = ("add", "negative", "fmod", "less", "maximum")
+UFUNC_METHODS = ("reduce", "accumulate", "reduceat", "outer", "at")
+
+
+def _swapin_targets() -> Iterator[Target]:
+    """The methods of aiarray.numpy's classes and objects (its functions are namespace
+    targets): ufunc methods, random generators, NpzFile, poly1d, vectorize, the
+    polynomial series, flatiter, mgrid/ogrid/r_/c_, and a swap-in Array's operators
+    and methods (its tag changes their rules)."""
+    import aiarray as aa
+    import aiarray.numpy as anp
+
+    for u in METHOD_UFUNCS:
+        for method in UFUNC_METHODS:
+            func = getattr(getattr(anp, u), method)
+            yield Target(f"aiarray.numpy.{u}.{method}", func, _params(func) or ())
+    yield from _method_targets("aiarray.numpy.random.Generator",
+                               lambda: anp.random.default_rng(7), anp.random.Generator)
+    yield from _method_targets("aiarray.numpy.random.RandomState",
+                               lambda: anp.random.RandomState(7), anp.random.RandomState)
+    yield from _method_targets("aiarray.numpy.NpzFile", lambda: anp.load(_npz_file()),
+                               anp.NpzFile)
+    yield from _method_targets("aiarray.numpy.poly1d", lambda: anp.poly1d([1.0, -2.0, 3.0]),
+                               anp.poly1d)
+    yield from _method_targets("aiarray.numpy.vectorize",
+                               lambda: anp.vectorize(lambda v: v * 2), anp.vectorize)
+    for series in ("Polynomial", "Chebyshev"):
+        cls = getattr(anp.polynomial, series)
+        yield from _method_targets(f"aiarray.numpy.polynomial.{series}",
+                                   lambda cls=cls: cls([1.0, 2.0, 3.0]), cls)
+    flat = type(anp.arange(3).flat)
+    yield from _method_targets("aiarray.numpy.flatiter", lambda: anp.arange(6.0).flat, flat)
+    yield from _operator_targets("aiarray.numpy.flatiter", flat, "flatiter")
+    for trick in ("mgrid", "ogrid", "r_", "c_"):
+        yield Target(f"aiarray.numpy.{trick}.__getitem__",
+                     lambda key, trick=trick: getattr(anp, trick)[key], (_param("key"),))
+    yield from _operator_targets("NumpyArray", aa.Array, "swap-in array")
+    yield from _method_targets("NumpyArray", lambda: anp.asarray([[1.0, 2.0], [3.0, 4.0]]),
+                               aa.Array)
+
+
+_NPZ: list[str] = []
+
+
+def _npz_file() -> str:
+    """An .npz file of two arrays (made once per process, removed at exit)."""
+    if not _NPZ:
+        import atexit
+        import shutil
+
+        import numpy as np
+
+        folder = tempfile.mkdtemp(prefix="aiarray-fuzz-npz-")
+        atexit.register(shutil.rmtree, folder, True)
+        path = os.path.join(folder, "arrays.npz")
+        np.savez(path, a=np.arange(4.0), b=np.eye(2, dtype=np.int32))
+        _NPZ.append(path)
+    return _NPZ[0]
+
+
+def _with_rules(t: Target) -> Target:
+    """``t`` with what tests/fuzz_rules.py says about it."""
+    import dataclasses
+
+    return dataclasses.replace(t, writes=tuple(rules.writes_for(t.name, t.params)),
+                               answers=rules.answers(t.name),
+                               state=frozenset(rules.may_change_state(t.name, t.call)),
+                               small=rules.small_params(t.name))
+
+
 def targets() -> list[Target]:
     """Every public callable of aiarray (see the module docstring)."""
     import aiarray as aa
 
-    out = list(_namespace_targets("aiarray", aa))
-    for sub in SUBMODULES:
-        try:
-            module = importlib.import_module(f"aiarray.{sub}")
-        except ImportError:
-            continue  # aiarray.numpy: fuzzed once it exists
-        out += _namespace_targets(f"aiarray.{sub}", module)
+    out: list[Target] = []
+    for name, module in public_modules():
+        out += _namespace_targets(name, module)
     out += _operator_targets("Array", aa.Array, "array")
     out += _method_targets("Array", lambda: aa.asarray([[1.0, 2.0], [3.0, 4.0]]), aa.Array)
     from aiarray import quantization, random, sparse
@@ -205,224 +327,8 @@ def targets() -> list[Target]:
     out += _method_targets("Generator", lambda: random.Generator(7), random.Generator)
     out += _method_targets("Info", aa.__array_namespace_info__, type(aa.__array_namespace_info__()))
     out += _method_targets("Layout", lambda: aa.layout(aa.ones((2, 3))), aa.Layout)
-    return out
-
-
-# -- values ---------------------------------------------------------------------------------
-
-class _Foreign:
-    """An object with hostile protocol methods (each raises _Boom or lies)."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    def __index__(self) -> int:
-        if self.kind == "big-index":
-            return 2**70
-        raise _Boom("__index__")
-
-    def __len__(self) -> int:
-        if self.kind == "lying-len":
-            return 2**62
-        raise _Boom("__len__")
-
-    def __iter__(self) -> Iterator[int]:
-        if self.kind == "lying-len":
-            return iter([1, 2])
-        raise _Boom("__iter__")
-
-    def __array__(self, *args: Any, **kwargs: Any) -> Any:
-        raise _Boom("__array__")
-
-    def __float__(self) -> float:
-        raise _Boom("__float__")
-
-    def __repr__(self) -> str:
-        return f"_Foreign({self.kind!r})"
-
-
-def _strategies(aa: Any) -> dict[str, Any]:
-    """Hypothesis strategies by kind of value ('array', 'int', 'shape', ... 'any')."""
-    import numpy as np
-    from hypothesis import strategies as st
-
-    dtypes = [aa.bool, aa.int8, aa.int16, aa.int32, aa.int64, aa.uint8, aa.uint16, aa.uint32,
-              aa.uint64, aa.float16, aa.bfloat16, aa.float32, aa.float64, aa.complex32,
-              aa.complex64, aa.complex128]
-    shapes = [(), (0,), (1,), (3,), (2, 3), (3, 1), (1, 3), (2, 0), (2, 2, 2), (1, 1, 1, 1),
-              (4, 4)]
-    specials = [0, 1, -1, 2, 0.5, -0.0, float("nan"), float("inf"), float("-inf"), 1e300,
-                -1e-300, 65504.0, 3e38, 127, 255, 2**31 - 1, 2**63 - 1, -(2**63)]
-
-    def make_array(dt: Any, shape: tuple[int, ...], seed: int, variant: int) -> Any:
-        rng = np.random.default_rng(seed)
-        n = int(np.prod(shape))
-        vals = [specials[i] for i in rng.integers(0, len(specials), n)]
-        if dt == aa.bool:
-            data = np.asarray([bool(v == v and v) for v in vals], dtype=bool)
-        elif dt in (aa.complex32, aa.complex64, aa.complex128):
-            data = np.asarray([complex(v, w) for v, w in zip(vals, vals[::-1])])
-        elif np.dtype(dt).kind in "iu":
-            info = np.iinfo(dt)
-            data = np.asarray([int(v) if v == v and abs(v) != float("inf") else 0
-                               for v in vals], dtype=object)
-            data = np.clip(data, int(info.min), int(info.max)).astype(np.int64 if
-                                                                     dt != aa.uint64 else
-                                                                     np.uint64)
-        else:
-            data = np.asarray(vals, dtype=np.float64)
-        with np.errstate(all="ignore"):
-            x = aa.astype(aa.asarray(data.reshape(shape)), dt)
-        if variant == 1 and x.ndim:
-            return aa.flip(x)  # a strided view
-        if variant == 2:
-            return aa.broadcast_to(x, (2, *x.shape))  # a read-only view
-        if variant == 3:
-            return aa.as_parameter(x)
-        return x
-
-    arrays = st.builds(make_array, st.sampled_from(dtypes), st.sampled_from(shapes),
-                       st.integers(0, 2**32), st.sampled_from([0, 0, 0, 1, 2, 3]))
-    big_ints = st.sampled_from([2**31, 2**32, 2**40, 2**62, 2**63 - 1, 2**63, 2**64 - 1, 2**64,
-                                -(2**63), -(2**63) - 1, 10**30, -(10**30), 10**5])
-    small_ints = st.integers(-3, 6)
-    index_arrays = st.one_of(
-        st.builds(lambda v: aa.asarray(v, dtype=aa.uint64),
-                  st.lists(st.sampled_from([0, 1, 2, 2**63, 2**64 - 1]), max_size=3)),
-        st.builds(lambda v: aa.asarray(v, dtype=aa.int64),
-                  st.lists(st.sampled_from([0, -1, 5, -(2**63), 2**63 - 1]), max_size=3)),
-        st.builds(lambda v: aa.asarray(v), st.lists(st.booleans(), max_size=4)),
-        st.builds(lambda v, dt: aa.asarray(v, dtype=dt), st.sampled_from([0, 1, 3, 127]),
-                  st.sampled_from([aa.int8, aa.uint8, aa.int64, aa.uint64])),
-    )
-    ints = st.one_of(small_ints, small_ints, big_ints, st.booleans(),
-                     st.builds(np.int64, small_ints), st.just(np.uint64(2**64 - 1)),
-                     st.builds(aa.asarray, small_ints),
-                     st.just(aa.asarray(2**64 - 1, dtype=aa.uint64)),
-                     st.just(aa.asarray(True)), st.just(aa.asarray(2.0)),
-                     st.just(_Foreign("big-index")))
-    floats = st.one_of(st.sampled_from([float("nan"), float("inf"), float("-inf"), -0.0, 0.5,
-                                        1e-300, 1e300, 1.0, 2.0, -1.5]),
-                       st.sampled_from([1j, complex(float("nan"), 1), np.float32("nan"),
-                                        np.float64(2.5), aa.scalar(3, dtype=aa.int8),
-                                        aa.scalar(1.5, dtype=aa.float16)]))
-    seqs = st.one_of(
-        st.tuples(), st.lists(ints, max_size=3).map(tuple), st.lists(small_ints, max_size=4),
-        st.lists(small_ints, max_size=3).map(tuple), st.just((1,) * 70), st.just((-1,)),
-        st.just((2**62, 2**62)), st.just(((1, 2), (3, 4))), st.just((None, 1)),
-        st.just(range(3)), st.just(iter([1, 2])), st.just({1: 2}), st.just({3}),
-        st.just(_Foreign("lying-len")), st.lists(arrays, max_size=3),
-        st.lists(arrays, max_size=3).map(tuple))
-    dts = st.one_of(st.sampled_from(dtypes),
-                    st.sampled_from(["float32", "int8", "f4", int, float, complex, bool,
-                                     np.float32, np.dtype("O"), np.dtype("U3"),
-                                     np.dtype(">f4"), np.dtype([("a", "f4")]),
-                                     np.dtype("datetime64[s]"), np.float16, np.longdouble]))
-    strings = st.sampled_from(["", "x", "xy", "ij", "backward", "ortho", "forward", "cpu",
-                               "fro", "nuc", "left", "right", "reflect", "constant", "edge",
-                               "symmetric", "asymmetric", "ascend", "mindspore", "array-api",
-                               "2023.12", "2099.12", "\x00", b"bytes"])
-    keys = st.one_of(ints, index_arrays, st.sampled_from([
-        slice(None), slice(None, None, -1), slice(0, 2**70), slice(1, None, 0), Ellipsis, None,
-        (Ellipsis, Ellipsis), (None, 0), (0, 0, 0, 0), [0, 1], [2**64 - 1], [True, False],
-        [[0], [1]], [], [1.5], (slice(None), [0, 2**63])]),
-        st.tuples(ints, ints), st.tuples(index_arrays, st.sampled_from([0, slice(None)])))
-    numpy_values = st.sampled_from([
-        np.ones(3), np.ma.masked_array([1.0, 2.0], [0, 1]), np.ma.masked,
-        np.array(["a", "b"]), np.array([object(), 1], dtype=object),
-        np.array([1.5, 2.5])[::-1], np.zeros((2, 2), dtype=">i4"),
-        np.frombuffer(b"\x00" * 16, dtype=np.int32), np.uint64(2**64 - 1), np.float16(1.0),
-        np.datetime64("2020-01-01"), [np.ma.masked_array([1, 2], [1, 0])]])
-
-    def aiarray_objects() -> Any:
-        from aiarray import quantization, random, sparse
-
-        return st.sampled_from([
-            sparse.from_dense(aa.asarray([[0.0, 1.0], [2.0, 0.0]])),
-            quantization.quantize(aa.asarray([0.5, 1.0])), random.Generator(3),
-            aa.CPU, aa.layout(aa.ones(2)), aa.scalar(2**63 - 1, dtype=aa.int64)])
-
-    misc = st.sampled_from([None, Ellipsis, object(), lambda: 1, print, _Foreign("boom"),
-                            memoryview(b"abcd"), bytearray(4), Exception("x"), type,
-                            NotImplemented, 1.5 + 0j])
-    anything = st.one_of(arrays, arrays, ints, floats, seqs, dts, strings, numpy_values,
-                         aiarray_objects(), misc, st.booleans(), keys)
-    from aiarray import sparse
-
-    def pick(*options: Any) -> Any:
-        """One of ``options``, each equally likely (st.one_of would flatten nested ones)."""
-        return st.sampled_from(options).flatmap(lambda strategy: strategy)
-
-    return {"array": pick(arrays, arrays, arrays, arrays, anything),
-            "int": pick(ints, ints, anything),
-            "an array": arrays, "a sparse array": st.builds(sparse.from_dense, arrays.filter(
-                lambda x: x.ndim >= 1 and x.dtype != aa.complex32)),
-            "shape": pick(seqs, ints, anything), "dtype": pick(dts, dts, anything),
-            "bool": pick(st.booleans(), st.booleans(), anything),
-            "float": pick(floats, ints, anything), "str": pick(strings, anything),
-            "device": pick(st.sampled_from([None, aa.CPU, "cpu", "gpu", 0]), anything),
-            "key": pick(keys, keys, anything), "arrays": pick(
-                st.lists(arrays, min_size=1, max_size=3), seqs, anything),
-            "any": pick(arrays, anything)}
-
-
-# which strategy a parameter's name calls for (else "any")
-_BY_NAME = {
-    "array": {"x", "x1", "x2", "a", "v", "condition", "indices", "values", "updates", "mask",
-              "grad_output", "probs", "repeats", "obj", "y", "q", "scale", "zero_point",
-              "other", "b", "p", "x3", "weights", "sorter", "fill_value", "min", "max",
-              "low", "high", "mean", "std", "value"},
-    "int": {"n", "k", "axis", "offset", "num", "n_rows", "n_cols", "shift", "seed",
-            "num_samples", "num_threads", "start_axis", "end_axis", "source", "destination",
-            "ddof", "correction", "bits", "count"},
-    "shape": {"shape", "axes", "s", "repetitions", "begin", "size", "strides", "offsets",
-              "pad_width", "input_shape", "indices_or_sections", "newshape", "dims"},
-    "dtype": {"dtype", "to", "from_", "type"},
-    "bool": {"keepdims", "copy", "endpoint", "stable", "descending", "upper", "hermitian",
-             "full_matrices", "strict", "replacement", "invert", "accumulate", "equal_nan",
-             "extended", "right", "include_initial", "compute_uv", "pivoting"},
-    "float": {"d", "rtol", "atol", "ord", "tol", "rcond", "start", "stop", "step", "fill"},
-    "str": {"indexing", "norm", "side", "mode", "kind", "scheme", "api_version", "name",
-            "policy", "format"},
-    "device": {"device", "stream", "dl_device"},
-    "key": {"key"},
-    "arrays": {"arrays", "arrays_and_dtypes", "shapes"},
-}
-_KIND_OF = {name: kind for kind, names in _BY_NAME.items() for name in names}
-
-
-def draw_call(data: Any, target: Target, strats: dict[str, Any]) -> tuple[list, dict]:
-    """Positional and keyword arguments for one call of ``target``."""
-    from hypothesis import strategies as st
-
-    P = inspect.Parameter
-    args: list[Any] = []
-    kwargs: dict[str, Any] = {}
-    skipping = False
-    for p in target.params:
-        if p.name == "self":
-            continue
-        strat = strats[_KIND_OF.get(p.name, "any")]
-        if p.kind is P.VAR_POSITIONAL:
-            args += data.draw(st.lists(strats["array"], max_size=3), label=p.name)
-        elif p.kind is P.VAR_KEYWORD:
-            continue
-        elif p.default is P.empty:
-            if p.kind is P.KEYWORD_ONLY:
-                kwargs[p.name] = data.draw(strat, label=p.name)
-            else:
-                args.append(data.draw(strat, label=p.name))
-        elif data.draw(st.integers(0, 9), label=f"use {p.name}") < 3:
-            value = data.draw(strat, label=p.name)
-            if p.kind is P.POSITIONAL_ONLY and not skipping:
-                args.append(value)
-            elif p.kind is P.POSITIONAL_ONLY:
-                continue  # a later positional-only one cannot be given alone
-            else:
-                kwargs[p.name] = value
-        elif p.kind is P.POSITIONAL_ONLY:
-            skipping = True
-    return args, kwargs
+    out += _swapin_targets()
+    return [_with_rules(t) for t in out if t.name not in rules.EXCLUDED]
 
 
 # -- one call ----------------------------------------------------------------------------------
@@ -438,9 +344,10 @@ def _snapshots(values: list[Any], aa: Any) -> list[tuple[Any, Any]]:
         if id(v) in seen:
             return
         seen.add(id(v))
-        if type(v) is aa.Array:
+        if type(v) is aa.Array:  # its data, its dtype and its namespace (the tag)
             a = v._array
-            out.append((v, (a.shape, a.strides, str(a.dtype), a.tobytes())))
+            out.append((v, (a.shape, a.strides, str(a.dtype), a.tobytes(), str(v._dtype),
+                            v._numpy)))
         elif isinstance(v, np.ndarray):
             data = np.ma.getdata(v) if isinstance(v, np.ma.MaskedArray) else v
             mask = np.ma.getmaskarray(v).tobytes() if isinstance(v, np.ma.MaskedArray) else b""
@@ -494,9 +401,76 @@ def _is_aiarray_object(value: Any) -> bool:
     return type(value).__module__.startswith("aiarray")
 
 
+def _memory(obj: Any, aa: Any) -> Any:
+    import numpy as np
+
+    if type(obj) is aa.Array:
+        return obj._array
+    return obj if isinstance(obj, np.ndarray) else None
+
+
+def _may_write(target: Target, args: list, kwargs: dict) -> list[Any]:
+    """The arguments a successful call of ``target`` may write (fuzz_rules.WRITES, an
+    operator's in-place target, a ufunc's positional outputs)."""
+    objs: list[Any] = []
+    if target.inplace and args:
+        objs.append(args[0])
+    if target.positional_out >= 0:
+        objs += args[target.positional_out:]
+    if target.writes:
+        try:
+            bound = dict(inspect.Signature(target.params).bind_partial(*args, **kwargs)
+                         .arguments)
+        except (TypeError, ValueError):
+            bound = dict(kwargs)
+        for w in target.writes:
+            if w.when is None or w.when(bound):
+                objs += [bound[name] for name in w.params if name in bound]
+    return [o for obj in objs for o in (obj if type(obj) in (tuple, list) else (obj,))]
+
+
+def _permitted(obj: Any, allowed: list[Any], aa: Any) -> bool:
+    """Whether a change of ``obj`` is a permitted write: it is, or shares memory with,
+    an argument the call may write."""
+    import numpy as np
+
+    mem = _memory(obj, aa)
+    for a in allowed:
+        if a is obj:
+            return True
+        other = _memory(a, aa)
+        if mem is not None and other is not None and np.may_share_memory(mem, other):
+            return True
+    return False
+
+
+def _exception_problems(e: BaseException, target: Target, aa: Any) -> list[str]:
+    if target.own:  # NumPy's own class: NumPy's exception (fuzz_rules.NUMPY_OWN)
+        return []
+    problems = []
+    if not isinstance(e, STANDARD):
+        problems.append(f"raised {type(e).__module__}.{type(e).__qualname__}, not one of "
+                        f"the six standard types: {_short(str(e))}")
+    if not isinstance(getattr(e, "status", None), aa.Status):
+        problems.append(f"raised {type(e).__qualname__} without .status: {_short(str(e))}")
+    return problems
+
+
 def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, list[str]]:
-    """Run one call; (outcome, violations).  Outcome: 'ok' or the exception's class name."""
+    """Run one call; (outcome, violations).  Outcome: 'ok' or the exception's class name.
+
+    Process-wide settings (fuzz_rules.STATE) are put back afterwards, whatever happened.
+    """
     snaps = _snapshots([*args, *kwargs.values()], aa)
+    before = rules.state()
+    try:
+        return _check(target, args, kwargs, aa, snaps, before)
+    finally:
+        rules.restore(before)
+
+
+def _check(target: Target, args: list, kwargs: dict, aa: Any, snaps: list,
+           before: dict[str, Any]) -> tuple[str, list[str]]:
     problems = []
     try:
         out = target.call(*args, **kwargs)
@@ -509,16 +483,17 @@ def check_call(target: Target, args: list, kwargs: dict, aa: Any) -> tuple[str, 
         if target.operand and _foreign_operator(e, args):
             return "foreign", []
         outcome = type(e).__name__
-        if not isinstance(e, STANDARD):
-            problems.append(f"raised {type(e).__module__}.{type(e).__qualname__}, not one of "
-                            f"the six standard types: {_short(str(e))}")
-        if not isinstance(getattr(e, "status", None), aa.Status):
-            problems.append(f"raised {type(e).__qualname__} without .status: {_short(str(e))}")
+        if not isinstance(e, target.answers):
+            problems += _exception_problems(e, target, aa)
     changed = _changed(snaps, aa)
-    if changed and (outcome != "ok" or not target.inplace):
-        problems.append(f"changed input array(s) {changed} ({outcome})")
-    elif changed and target.inplace and any(snaps[i][0] is not args[0] for i in changed):
-        problems.append(f"changed input array(s) {changed} other than the in-place target")
+    allowed = _may_write(target, args, kwargs) if outcome == "ok" else []
+    wrong = [i for i in changed if not _permitted(snaps[i][0], allowed, aa)]
+    if wrong:
+        problems.append(f"changed input array(s) {wrong} ({outcome})")
+    moved = [name for name in rules.changed_state(before, rules.state())
+             if name not in target.state]
+    if moved:
+        problems.append(f"changed process state: {', '.join(moved)} ({outcome})")
     return outcome, problems
 
 
@@ -555,10 +530,12 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
     todo = _planted(plant) if plant else [t for t in targets() if only in t.name]
     if not todo:
         raise SystemExit(f"no target matches --only {only!r}")
-    strats = _strategies(aa)
+    strats = strategies(aa)
     stats: Counter[str] = Counter()
     by_target: Counter[str] = Counter()
     violations: list[dict[str, Any]] = []
+    examples: dict[str, str] = {}  # outcome -> the first call that ended so
+    slowest: list[tuple[float, str]] = []  # (seconds, call), the longest calls
     log = open(progress, "w")  # open for the whole batch
 
     @settings(max_examples=calls, database=None, deadline=None, phases=[Phase.generate],
@@ -571,17 +548,24 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
         if target.operand:  # operators: one operand of the class (either side)
             side = data.draw(st.integers(0, len(args) - 1 if target.name.endswith(
                 tuple(f"__{b}__" for b in _BINARY)) and not target.inplace else 0))
-            args[side] = data.draw(strats["an " + target.operand if target.operand == "array"
-                                          else "a sparse array"])
+            args[side] = data.draw(strats[OPERANDS[target.operand]])
         text = _describe(target, args, kwargs)
         log.seek(0)
         log.write(text + "\n")
         log.truncate()
         log.flush()
         faulthandler.dump_traceback_later(timeout, exit=True)
-        outcome, problems = check_call(target, args, kwargs, aa)
+        start = time.perf_counter()
+        try:
+            outcome, problems = check_call(target, args, kwargs, aa)
+        except Exception as e:  # the checker's own failure (a setting left unrestorable)
+            outcome, problems = "harness", [f"the fuzzer failed checking this call: {e!r}"]
         faulthandler.cancel_dump_traceback_later()
+        slowest.append((time.perf_counter() - start, text))
+        slowest.sort(reverse=True)
+        del slowest[5:]
         stats[outcome] += 1
+        examples.setdefault(outcome, text)
         by_target[target.name] += 1
         for p in problems:
             violations.append({"call": text, "problem": p})
@@ -592,7 +576,8 @@ def worker(calls: int, seed: int, progress: Path, timeout: float, only: str = ""
     raised = calls_made - stats["ok"] - stats["foreign"]
     return {"calls": calls_made, "outcomes": dict(stats), "raised": raised,
             "targets": len(todo), "targets_called": len(by_target),
-            "violations": violations, "by_target": dict(by_target)}
+            "violations": violations, "by_target": dict(by_target), "examples": examples,
+            "slowest": slowest}
 
 
 def _limit_memory(gib: float) -> None:
@@ -614,7 +599,8 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
     batches = [(i, min(batch_size, calls - i * batch_size))
                for i in range((calls + batch_size - 1) // batch_size)]
     total: dict[str, Any] = {"calls": 0, "raised": 0, "outcomes": Counter(), "violations": [],
-                             "crashes": [], "seed": seed, "targets": 0, "called": set()}
+                             "crashes": [], "seed": seed, "targets": 0, "called": set(),
+                             "examples": {}, "slowest": []}
     root = HERE.parent
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         filter(None, [str(root), os.environ.get("PYTHONPATH")])))
@@ -631,8 +617,12 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                        "--progress", str(progress), "--json", str(out),
                        "--timeout", str(timeout), "--memory", str(memory),
                        "--only", only, "--plant", plant]
-                proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                # what calls print (show_config, info, a callback) goes nowhere; stderr
+                # (a crash's traceback) to a file: a full pipe would block the batch
+                errfile = Path(tmp) / f"stderr-{index}.txt"
+                with open(errfile, "w") as err:
+                    proc = subprocess.Popen(cmd, cwd=tmp, env=env, stdout=subprocess.DEVNULL,
+                                            stderr=err, stdin=subprocess.DEVNULL)
                 running.append((index, proc, progress, out))
             time.sleep(0.05)
             for item in list(running):
@@ -640,7 +630,7 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                 if proc.poll() is None:
                     continue
                 running.remove(item)
-                _, stderr = proc.communicate()
+                stderr = (Path(tmp) / f"stderr-{index}.txt").read_text(errors="replace")
                 if proc.returncode != 0 or not out.exists():
                     last = progress.read_text().strip() if progress.exists() else "?"
                     total["crashes"].append({"batch": index, "returncode": proc.returncode,
@@ -656,6 +646,10 @@ def run_batches(calls: int, seed: int, batch_size: int, jobs: int, timeout: floa
                 total["violations"] += res["violations"]
                 total["targets"] = res["targets"]
                 total["called"].update(res["by_target"])
+                for outcome, call in res["examples"].items():
+                    total["examples"].setdefault(outcome, call)
+                total["slowest"] = sorted(total["slowest"] + [tuple(x) for x in res["slowest"]],
+                                          reverse=True)[:5]
                 if verbose:
                     print(f"batch {index}: {res['calls']} calls, {res['raised']} raised, "
                           f"{len(res['violations'])} violations", flush=True)
@@ -677,6 +671,8 @@ def summary(res: dict[str, Any]) -> str:
              f"exceptions outside the six standard types: {count('not one of the six')}",
              f"exceptions without .status: {count('without .status')} of {res['raised']}",
              f"calls that changed an input array: {count('changed input')}",
+             f"calls that changed process state outside the rules: "
+             f"{count('changed process state')}",
              f"violations: {len(res['violations'])}",
              "outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(
                  res["outcomes"].items(), key=lambda kv: -kv[1]))]
@@ -685,6 +681,8 @@ def summary(res: dict[str, Any]) -> str:
         distinct.setdefault(v["problem"][:160], v["call"])
     for problem, call in list(distinct.items())[:60]:
         lines.append(f"  {problem}\n      e.g. {call}")
+    lines.append("slowest calls: " + "; ".join(f"{t:.1f} s {call[:120]}"
+                                               for t, call in res.get("slowest", [])[:3]))
     for c in res["crashes"]:
         lines.append(f"  CRASH batch {c['batch']} exit {c['returncode']}: {c['last_call']}\n"
                      + c["stderr"][-1500:])

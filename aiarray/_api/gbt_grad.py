@@ -16,6 +16,7 @@ from .._errors import (
     TypeMismatchError,
     message,
 )
+from .._sizes import check_shape
 from .._typing import DType, NDArray
 from ._axes import int_arg, normalize_axis, shape_tuple
 from .elementwise import _clip_bound
@@ -35,9 +36,11 @@ def _shape(input_shape: object, func: str) -> tuple[int, ...]:
         raise type(e)(f"{func}(): {message(e)}") from None
 
 
-def _zeros(shape: tuple[int, ...], dt: DType) -> NDArray:
-    """Zeros of ``dt`` in its data-movement form (complex32 as uint32 bits)."""
-    return np.zeros(shape, np.uint32 if dt is D.complex32 else dt)
+def _zeros(shape: tuple[int, ...], dt: DType, func: str) -> NDArray:
+    """Zeros of ``dt`` in its data-movement form (complex32 as uint32 bits), after
+    checking that an array of ``shape`` can exist."""
+    held = np.dtype(np.uint32 if dt is D.complex32 else dt)
+    return np.zeros(check_shape(shape, held.itemsize, func, "the gradient"), held)
 
 
 def _expect_shape(grad_output: Array, want: tuple[int, ...], func: str, what: str) -> None:
@@ -59,7 +62,7 @@ def slice_backward(grad_output: Array, /, input_shape: Sequence[int], begin: Seq
     shape = _shape(input_shape, "slice_backward")
     slices, out_shape = slice_spec(shape, begin, size, strides, "slice_backward")
     _expect_shape(g, out_shape, "slice_backward", "the slice")
-    out = _zeros(shape, g.dtype)
+    out = _zeros(shape, g.dtype, "slice_backward")
     out[slices] = moved(g)
     return wrap(out, g.dtype)
 
@@ -135,7 +138,7 @@ def trace_backward(grad_output: Array, /, input_shape: Sequence[int], *, offset:
         raise AxisError(f"trace_backward(): axis1={axis1} and axis2={axis2} name the same axis")
     rest = tuple(d for i, d in enumerate(shape) if i not in (a1, a2))
     _expect_shape(g, rest, "trace_backward", "trace's output")
-    out = _zeros(shape, g.dtype)
+    out = _zeros(shape, g.dtype, "trace_backward")
     plane = np.moveaxis(out, (a1, a2), (-2, -1))  # a writable view
     rows, cols = shape[a1], shape[a2]
     r0, c0 = max(-off, 0), max(off, 0)

@@ -32,7 +32,7 @@ import numpy as _np
 
 from .. import _dtypes as _D
 from .. import _promotion as _P
-from .._api.info import __array_namespace_info__ as __array_namespace_info__
+from .._api.info import __array_namespace_info__ as _namespace_info
 from .._array import Array as _Array
 from .._array_numpy import FlatIter as _FlatIter
 from . import _convert, _protocols
@@ -41,6 +41,8 @@ from . import fft as fft
 from . import linalg as linalg
 from . import random as random
 from . import testing as testing
+from ._boundary import guard_class as _guard_class
+from ._boundary import guarded as _guarded
 from ._creation import (
     arange as arange,
     array as array,
@@ -231,6 +233,11 @@ from ._numpy_calls import (
     vectorize as vectorize,
     vsplit as vsplit,
 )
+from ._printoptions import (
+    get_printoptions as get_printoptions,
+    printoptions as printoptions,
+    set_printoptions as set_printoptions,
+)
 from ._reductions import (
     all as all,
     amax as amax,
@@ -337,6 +344,9 @@ from ._ufuncs import make as _ufunc
 from ._ufuncs import ufunc as ufunc
 
 __array_api_version__ = "2025.12"
+flatiter = _guard_class(_FlatIter)  # x.flat's class (defined with Array, guarded here)
+__array_namespace_info__ = _guarded(_namespace_info, name="__array_namespace_info__",
+                                    module=__name__)
 
 # -- ufuncs (the op registry's go through aiarray's dispatcher) ---------------------------
 abs = _ufunc("abs")
@@ -509,30 +519,30 @@ newaxis = None
 little_endian = _np.little_endian
 
 # -- NumPy's own objects: settings, index helpers, classes that take Arrays as they are ---
+# (NumPy's functions are guarded, so their errors carry a status; NumPy's classes are
+# served as themselves: isinstance and subclassing need the very class)
 errstate = _np.errstate
-seterr = _np.seterr
-geterr = _np.geterr
-seterrcall = _np.seterrcall
-geterrcall = _np.geterrcall
-setbufsize = _np.setbufsize
-getbufsize = _np.getbufsize
-set_printoptions = _np.set_printoptions
-get_printoptions = _np.get_printoptions
-printoptions = _np.printoptions
+seterr = _guarded(_np.seterr, module=__name__)
+geterr = _guarded(_np.geterr, module=__name__)
+seterrcall = _guarded(_np.seterrcall, module=__name__)
+geterrcall = _guarded(_np.geterrcall, module=__name__)
+setbufsize = _guarded(_np.setbufsize, module=__name__)
+getbufsize = _guarded(_np.getbufsize, module=__name__)
 broadcast = _np.broadcast
 s_ = _np.s_
 index_exp = _np.index_exp
 ndindex = _np.ndindex
-frompyfunc = _np.frompyfunc
-get_include = _np.get_include
-show_config = _np.show_config
-show_runtime = _np.show_runtime
+frompyfunc = _guarded(_np.frompyfunc, name="frompyfunc", module=__name__)
+get_include = _guarded(_np.get_include, module=__name__)
+show_config = _guarded(_np.show_config, module=__name__)
+show_runtime = _guarded(_np.show_runtime, module=__name__)
 __version__ = _np.__version__  # the NumPy whose API this namespace serves (and calls)
 typing = _np.typing
 dtypes = _np.dtypes
 flatiter = _FlatIter  # the class of x.flat
 
 
+@_guarded
 def info(object: _Any = None, maxwidth: int = 76, output: _Any = None,
          toplevel: str = "numpy") -> None:
     """NumPy's info: for an Array, NumPy's description of its data (``class: ndarray``)."""
@@ -542,6 +552,7 @@ def info(object: _Any = None, maxwidth: int = 76, output: _Any = None,
 
 
 # -- the swap-in's promotion policy ------------------------------------------------------
+@_guarded
 def set_promotion_policy(name: str) -> None:
     """Select the promotion policy of swap-in arrays for the whole process ("numpy" by
     default; e.g. "ascend" to see what a script computes under Ascend's rules).  An
@@ -549,12 +560,14 @@ def set_promotion_policy(name: str) -> None:
     _P.set_swapin_policy(name)
 
 
+@_guarded
 def get_promotion_policy() -> str:
     """Name of the promotion policy swap-in arrays follow here."""
     return _P.policy_for(_P.SWAPIN_CALL).name
 
 
-promotion_policy = _P.swapin_promotion_policy
+promotion_policy = _guarded(_P.swapin_promotion_policy, name="promotion_policy",
+                            module=__name__)
 promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``with`` block "
                             "(thread- and task-local).")
 

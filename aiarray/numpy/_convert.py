@@ -31,17 +31,15 @@ from .._array import Array
 from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
 from .._dispatch import same_kind
 from .._errors import (
-    AiarrayError,
-    AllocationError,
-    OutOfRangeError,
+    DimensionMismatchError,
     ScalarOverflowError,
     TypeMismatchError,
 )
-from .._errors import AxisError as _AxisError
 from .._errors import (
     InvalidArgumentError as InvalidArgumentError,  # (as C.InvalidArgumentError too)
 )
 from .._typing import DType, NDArray
+from ._boundary import AxisError, guarded, public_error, reraise
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -191,18 +189,6 @@ def _all_arrays_or_numbers(a: NDArray) -> builtins.bool:
     return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
-class AxisError(_AxisError, np.exceptions.AxisError):
-    """An axis out of range: aiarray's AxisError (a ValueError and an IndexError with a
-    GB/T status) that is NumPy's ``numpy.exceptions.AxisError`` too."""
-
-    def __init__(self, message: str) -> None:
-        np.exceptions.AxisError.__init__(self, message)
-        Exception.__init__(self, message)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
 class ForeignDataError(TypeMismatchError):
     """An argument holds data of a dtype aiarray has no counterpart for (strings,
     objects, records, datetimes): the adapters hand such calls to NumPy itself."""
@@ -224,22 +210,25 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
 def numpy_fallback(npfunc: Callable[..., Any]) -> Callable[[_F], _F]:
     """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
     objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
-    views instead, as NumPy would (its results stay NumPy's)."""
+    views instead, as NumPy would (its results stay NumPy's).  The adapter is guarded:
+    its exceptions leave by aiarray's rule (``_boundary.public_error``)."""
 
     def decorate(adapter: _F) -> _F:
+        name = adapter.__name__
+
         @functools.wraps(adapter)
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
-                return adapter(*args, **kwargs)
-            except (ForeignDataError, D.CategoryError):
-                # data aiarray has no dtype for, or a dtype the standard's function does
-                # not take (bool abs, complex maximum): NumPy's own loops decide
-                return on_views(npfunc, args, kwargs)
-            except _AxisError as e:
-                if isinstance(e, np.exceptions.AxisError):
-                    raise
-                raise AxisError(str(e)) from None
+                try:
+                    return adapter(*args, **kwargs)
+                except (ForeignDataError, D.CategoryError):
+                    # data aiarray has no dtype for, or a dtype the standard's function
+                    # does not take (bool abs, complex maximum): NumPy's own loops decide
+                    return on_views(npfunc, args, kwargs)
+            except Exception as e:
+                reraise(e, name, args, kwargs, adapter)
 
+        call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
         return typing.cast(_F, call)  # (the adapter's signature, by functools.wraps)
 
     return decorate
@@ -310,7 +299,7 @@ def wrap(res: Any) -> Any:
 def on_views(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any]) -> Any:
     """``func`` (NumPy's) called on views of the arguments, its result wrapped; an ``out``
     Array receives the result and is returned itself.  NumPy's exceptions come back as
-    aiarray's (same Python types, with a GB/T status; see ``numpy_error``)."""
+    aiarray's (same Python types, with a GB/T status; see ``_boundary``)."""
     try:
         out = kwargs.get("out")
         if out is not None:
@@ -318,35 +307,40 @@ def on_views(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any]) -> Any:
         a = view(args)
         k = {n: view(v) for n, v in kwargs.items()} if kwargs else kwargs
         return wrap(func(*a, **k))
-    except (ValueError, TypeError, IndexError, OverflowError, MemoryError) as e:
-        raise numpy_error(e, getattr(func, "__name__", "numpy")) from e
+    except Exception as e:
+        reraise(e, getattr(func, "__name__", "numpy"), args, kwargs, func)
 
 
-def numpy_error(e: Exception, func: str) -> Exception:
-    """NumPy's exception ``e`` from ``func`` as aiarray's: the same Python type (and
-    NumPy's own class too, for AxisError and LinAlgError) carrying a GB/T status."""
-    if isinstance(e, AiarrayError):
-        return e
-    msg = f"{func}(): {e}"
-    if isinstance(e, np.linalg.LinAlgError):
-        from .linalg import LinAlgError
-
-        return LinAlgError(msg)
-    if isinstance(e, np.exceptions.AxisError):
-        return AxisError(msg)
-    for base, ours in _ERRORS:
-        if isinstance(e, base):
-            return ours(msg)
-    return e
+def numpy_error(e: Exception, func: str) -> BaseException:
+    """NumPy's exception ``e`` from ``func`` as aiarray's (see ``_boundary.public_error``)."""
+    return public_error(e, func)
 
 
-_ERRORS = ((OverflowError, ScalarOverflowError), (MemoryError, AllocationError),
-           (IndexError, OutOfRangeError), (TypeError, TypeMismatchError),
-           (ValueError, InvalidArgumentError))
+# NumPy's accumulations: given a 0-d ``out`` they crash the process (NumPy 2.4), so a
+# 0-d out is refused before NumPy sees it (an accumulation's result has an axis).
+_ACCUMULATIONS = frozenset({np.cumsum, np.cumprod, np.nancumsum, np.nancumprod,
+                            np.cumulative_sum, np.cumulative_prod})
+
+
+def _accumulates(func: Any) -> builtins.bool:
+    return func in _ACCUMULATIONS or (getattr(func, "__name__", "") == "accumulate" and
+                                      isinstance(getattr(func, "__self__", None), np.ufunc))
+
+
+def _truthy(flag: Any) -> builtins.bool:
+    """``bool(flag)``, False where that raises (NumPy refuses such a flag before it writes)."""
+    try:
+        return builtins.bool(flag)
+    except Exception:
+        return False
 
 
 def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any) -> Any:
     outs = out if isinstance(out, tuple) else (out,)
+    if _accumulates(func) and any(getattr(o, "ndim", 1) == 0 for o in outs):
+        raise DimensionMismatchError(
+            f"{getattr(func, '__name__', 'accumulate')}(): out is 0-d; an accumulation's "
+            "result has at least one axis")
     targets = []
     for o in outs:
         if type(o) is Array:
@@ -358,7 +352,21 @@ def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any
             targets.append(o)
     k = {n: view(v) for n, v in kwargs.items() if n != "out"}
     k["out"] = tuple(targets) if isinstance(out, tuple) else targets[0]
-    func(*view(args), **k)
+    a = view(args)
+    written: list[Any] = list(targets)
+    if _truthy(k.get("overwrite_input")):  # median/percentile/quantile may reorder a
+        written.append(a[0] if a else k.get("a"))
+    saved = [(t, t.copy()) for t in written
+             if isinstance(t, np.ndarray) and t.size and t.flags.writeable]
+    try:
+        func(*a, **k)
+    except Exception:
+        # NumPy writes out (and an overwritable input) before it finds some errors
+        # (ptp of bools, a result that out cannot hold): a failed call leaves them as
+        # they were
+        for t, before in saved:
+            t[...] = before
+        raise
     for o, t in zip(outs, targets):
         if type(o) is Array and o._dtype is D.complex32:
             o._array[...] = D.to_c32(t)
@@ -442,6 +450,7 @@ def setitem_value(value: Any, dt: DType) -> Any:
     return Array._new(convert(v._array, v._dtype, dt), dt, True)
 
 
+@guarded(name="part")
 def part(x: Array, which: str) -> Array:
     """``x.real`` / ``x.imag``: views of the parts of a complex array; for a real array
     its data (real) or read-only zeros (imag)."""
@@ -458,6 +467,7 @@ def part(x: Array, which: str) -> Array:
     return Array._new(z, dt, x._numpy)
 
 
+@guarded(name="astype")
 def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> Array:
     """``x.astype(dtype)``: NumPy's signature, aiarray's checked conversion."""
     dt = dtype_of(dtype, "dtype", "astype")
@@ -470,6 +480,7 @@ def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> 
     return made_as_array(Array._new(convert(x._array, x._dtype, dt), dt, x._numpy))
 
 
+@guarded(name="view")
 def view_method(x: Array, dtype: Any, kind: Any) -> Array:
     """``x.view(dtype)``: the same bytes read as another dtype."""
     if kind is not None and kind is not Array and getattr(kind, "_aiarray_alias", None) \
@@ -491,8 +502,12 @@ def view_method(x: Array, dtype: Any, kind: Any) -> Array:
     return Array._new(a, dt, x._numpy)
 
 
+@guarded(name="resize")
 def resize_in_place(x: Array, shape: tuple[Any, ...]) -> None:
-    """``x.resize(shape)``: new data of ``shape``; the old elements in order, then zeros."""
+    """``x.resize(*shape)``: new data of ``shape`` (the sizes, or one sequence of them);
+    the old elements in order, then zeros."""
+    if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
+        shape = shape[0]
     dims = tuple(operator.index(s) for s in shape)
     if any(d < 0 for d in dims):
         raise InvalidArgumentError(f"resize(): new_shape={shape!r} has a negative size")

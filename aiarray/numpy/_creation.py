@@ -24,6 +24,7 @@ from .._device import check_device
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._typing import DType
 from . import _convert as C
+from ._boundary import guarded
 
 NoValue = C.NOVALUE
 
@@ -77,10 +78,10 @@ def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Array:
 
 
 def _shape(shape: Any, func: str) -> tuple[int, ...]:
-    if isinstance(shape, Array):
+    if isinstance(shape, Array | np.ndarray):
         shape = shape.tolist()
-    if isinstance(shape, int | np.integer):
-        shape = (shape,)
+    if isinstance(shape, int | np.integer) or hasattr(type(shape), "__index__"):
+        shape = (shape,)  # one size (as NumPy: any object with __index__)
     try:
         return tuple(operator.index(s) for s in shape)
     except TypeError:
@@ -278,6 +279,7 @@ def triu(m: Any, k: int = 0) -> Array:
     return C.tag(S.triu(x, k=k))
 
 
+@guarded
 def from_dlpack(x: Any, /, *, device: Any = None, copy: builtins.bool | None = None) -> Array:
     """An Array from an object with ``__dlpack__``."""
     return C.tag(S.from_dlpack(x, device=device, copy=copy))
@@ -291,6 +293,7 @@ def astype(x: Any, dtype: Any, /, *, copy: builtins.bool = True, device: Any = N
     return res if res is a else C.made_as_array(C.tag(res))
 
 
+@guarded
 def fromfunction(function: Any, shape: Any, *, dtype: Any = float, like: Any = None,
                  **kwargs: Any) -> Any:
     """``function(*indices)`` called once with index Arrays of ``shape``."""

@@ -10,7 +10,10 @@ functions, every name spelled out so tools see it.
 How arguments convert (the second argument of ``_numpy_function``):
 - ``VALUES``: a new result (the common case).
 - ``IN_PLACE``: NumPy writes into the first argument; a complex32 Array (computed
-  through a widened copy) gets the values written back.
+  through a widened copy) gets the values written back.  A call that raises leaves
+  the array as it was: NumPy checks everything before writing, except ``put``, whose
+  indices NumPy checks one by one while writing, so they are checked first here
+  (``PRECHECKS``).
 """
 
 from __future__ import annotations
@@ -23,12 +26,33 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._errors import InvalidArgumentError
+from .._errors import InvalidArgumentError, OutOfRangeError, TypeMismatchError
 from . import _convert as C
+from ._boundary import guard_class, guarded, reraise
 
 VALUES = "values"
 IN_PLACE = "in place"
 CALLS: dict[str, str] = {}  # name -> VALUES | IN_PLACE (filled by _numpy_function)
+
+
+def _put_indices(a: Any, ind: Any, v: Any = None, mode: str = "raise") -> None:
+    """``put``'s indices, checked before NumPy writes (NumPy raises at the first index
+    out of range, after writing the ones before it)."""
+    if mode != "raise" or v is None:
+        return  # (no values: NumPy's own TypeError)
+    try:
+        idx = np.asarray(C.view(ind)).astype(np.intp, casting="unsafe")
+    except (TypeError, ValueError, OverflowError):
+        return  # NumPy's own conversion raises, before writing anything
+    n = np.size(C.view(a))
+    bad = idx[(idx >= n) | (idx < -n)]
+    if bad.size:
+        raise OutOfRangeError(f"put(): index {int(bad.flat[0])} is out of bounds for axis 0 "
+                              f"with size {n}")
+
+
+# NumPy in-place function -> the check that must pass before NumPy writes anything
+PRECHECKS: dict[str, Callable[..., None]] = {"put": _put_indices}
 
 
 def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
@@ -36,27 +60,38 @@ def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
     func = getattr(np, name)
     CALLS[name] = kind
     if kind == IN_PLACE:
+        precheck = PRECHECKS.get(name)
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            if not args:
-                raise InvalidArgumentError(f"{name}(): the array to write into is missing")
-            target = args[0]
-            if type(target) is Array and not target._array.flags.writeable:
-                raise InvalidArgumentError(f"{name}(): the array is read-only")
-            if type(target) is Array and target._dtype is D.complex32:
-                wide = C.view(target)
-                res = func(wide, *C.view(args[1:]), **{k: C.view(v) for k, v in kwargs.items()})
-                target._array[...] = D.to_c32(wide)
-                return C.wrap(res)
-            return C.on_views(func, args, kwargs)
+            try:
+                if not args:
+                    raise InvalidArgumentError(f"{name}(): the array to write into is missing")
+                if precheck is not None:
+                    precheck(*args, **kwargs)
+                target = args[0]
+                if type(target) is Array and not target._array.flags.writeable:
+                    raise InvalidArgumentError(f"{name}(): the array is read-only")
+                if type(target) is Array and target._dtype is D.complex32:
+                    wide = C.view(target)
+                    res = func(wide, *C.view(args[1:]),
+                               **{k: C.view(v) for k, v in kwargs.items()})
+                    target._array[...] = D.to_c32(wide)
+                    return C.wrap(res)
+                return C.on_views(func, args, kwargs)
+            except Exception as e:
+                reraise(e, name, args, kwargs, func)
     else:
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            return C.on_views(func, args, kwargs)
+            try:
+                return C.on_views(func, args, kwargs)
+            except Exception as e:
+                reraise(e, name, args, kwargs, func)
 
     functools.update_wrapper(call, func, assigned=("__name__", "__qualname__"))
     call.__module__ = "aiarray.numpy"
     call.__wrapped__ = func  # type: ignore[attr-defined]  # inspect.signature shows NumPy's
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
     call.__doc__ = (f"numpy.{name} computed by NumPy on views of aiarray Arrays; results "
                     f"are aiarray Arrays.  See NumPy's documentation of numpy.{name}.")
     return call
@@ -228,6 +263,7 @@ nditer = _numpy_function("nditer")
 nested_iters = _numpy_function("nested_iters")
 
 
+@guard_class
 class _IndexTrick:
     """NumPy's ``mgrid``/``ogrid``/``r_``/``c_`` with Array results."""
 
@@ -251,6 +287,7 @@ r_ = _IndexTrick(np.r_, "r_")
 c_ = _IndexTrick(np.c_, "c_")
 
 
+@guard_class
 class vectorize(np.vectorize):  # noqa: N801 - NumPy's name
     """NumPy's vectorize; called on Arrays it returns Arrays."""
 
@@ -259,6 +296,7 @@ class vectorize(np.vectorize):  # noqa: N801 - NumPy's name
                                                           for k, v in kwargs.items()}))
 
 
+@guard_class
 class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
     """NumPy's poly1d; evaluating it at Arrays gives Arrays."""
 
@@ -269,10 +307,14 @@ class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
         return C.wrap(super().__call__(C.view(val)))
 
 
+@guard_class
 class NpzFile:
     """The arrays of an .npz file (``load('f.npz')``): each read as an Array."""
 
     def __init__(self, npz: Any) -> None:
+        if not isinstance(npz, np.lib.npyio.NpzFile):
+            raise TypeMismatchError(f"NpzFile(npz={type(npz).__name__}): npz must be NumPy's "
+                                    "NpzFile (as numpy.load gives for an .npz file)")
         self._npz = npz
         self.files = npz.files
 
@@ -310,6 +352,7 @@ class NpzFile:
         self.close()
 
 
+@guarded
 def load(file: Any, mmap_mode: Any = None, allow_pickle: bool = False,
          fix_imports: bool = True, encoding: str = "ASCII", *,
          max_header_size: int = 10000) -> Any:

@@ -12,6 +12,7 @@ own function on views of the data.
 from __future__ import annotations
 
 import builtins
+import operator
 from typing import Any
 
 import numpy as np
@@ -278,7 +279,21 @@ def count_nonzero(a: Any, axis: Any = None, *, keepdims: builtins.bool = False) 
     return C.tag(Q.count_nonzero(x, axis=_axis(axis), keepdims=keepdims))
 
 
-@C.numpy_fallback(np.diff)
+def _numpy_diff(a: Any, n: Any = 1, axis: Any = -1, prepend: Any = NoValue,
+                append: Any = NoValue) -> Any:
+    """NumPy's diff (on views), with an order beyond the data's size cut to it: every
+    further difference is empty, and NumPy would loop ``n`` times (2**64 runs forever)."""
+    try:
+        order = operator.index(n)
+    except TypeError:
+        order = None  # NumPy's own error
+    if order is not None and order > 0:
+        n = builtins.min(order, 1 + builtins.sum(
+            np.size(v) for v in (a, prepend, append) if v is not NoValue))
+    return np.diff(a, n, axis, prepend, append)
+
+
+@C.numpy_fallback(_numpy_diff)
 def diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = NoValue,
          append: Any = NoValue) -> Array:
     """n-th discrete difference along axis (prepend/append may be scalars)."""

@@ -23,6 +23,7 @@ from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._typing import DType
 from . import _convert as C
+from ._boundary import guards_itself, reraise
 
 NoValue = C.NOVALUE
 
@@ -352,16 +353,32 @@ def trace(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1, dtype: Any = 
     return C.into(res, out, "trace") if out is not None else res
 
 
+@guards_itself
 def ndim(a: Any) -> int:
     """Number of dimensions."""
-    return a.ndim if type(a) is Array else np.ndim(C.view(a))
+    if type(a) is Array:
+        return a._array.ndim
+    try:
+        return np.ndim(C.view(a))
+    except Exception as e:
+        reraise(e, "ndim", (a,), {}, np.ndim)
 
 
+@guards_itself
 def shape(a: Any) -> tuple[int, ...]:
     """The shape of ``a``."""
-    return a.shape if type(a) is Array else np.shape(C.view(a))
+    if type(a) is Array:
+        return a._array.shape
+    try:
+        return np.shape(C.view(a))
+    except Exception as e:
+        reraise(e, "shape", (a,), {}, np.shape)
 
 
+@guards_itself
 def size(a: Any, axis: Any = None) -> int:
     """Number of elements (along ``axis``: an int or a tuple)."""
-    return np.size(a._array if type(a) is Array else C.view(a), axis)
+    try:
+        return np.size(a._array if type(a) is Array else C.view(a), axis)
+    except Exception as e:
+        reraise(e, "size", (a, axis), {}, np.size)

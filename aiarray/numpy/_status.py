@@ -86,8 +86,10 @@ def _how(prefix: str, name: str, ours: Any, theirs: Any) -> tuple[str, str]:
         if ours._std is not None:
             return "adapted", f"ufunc over aiarray.{ours._std.__name__}"
         return "served", "NumPy's ufunc on views"
-    if ours is theirs:
+    if ours is theirs or getattr(ours, "__aiarray_guard_of__", None) is theirs:
         return "served", "NumPy's own object"
+    if getattr(ours, "__module__", "") == "aiarray.numpy._printoptions":
+        return "served", "NumPy's own settings, each option checked first"
     if prefix == "random.":
         return "served", "NumPy's own generators, Arrays out"
     if prefix == "" and name in _numpy_calls.CALLS:

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import inspect
 import types
 from collections.abc import Callable
 from typing import Any
@@ -32,6 +33,8 @@ from .._api import data_type as T
 from .._array import Array
 from .._typing import DType
 from . import _convert as C
+from ._boundary import guard_class, guarded
+from ._printoptions import checked
 
 
 class _Alias(type):
@@ -50,6 +53,7 @@ class _Alias(type):
         return f"<class 'aiarray.numpy.{cls.__name__}'>"
 
 
+@guard_class
 class ndarray(metaclass=_Alias):  # noqa: N801 - NumPy's name
     """NumPy's array type as aiarray.numpy sees it: aiarray Arrays and NumPy ndarrays
     are instances; ``ndarray(shape, dtype=float, buffer=None, offset=0, strides=None,
@@ -78,6 +82,7 @@ class ndarray(metaclass=_Alias):  # noqa: N801 - NumPy's name
 
 
 
+@guard_class
 class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
     """NumPy's dtype: ``dtype('f4')`` etc. give NumPy dtype objects (aiarray's dtypes
     are NumPy dtypes); ``'bfloat16'`` and ``'complex32'`` give aiarray's."""
@@ -164,6 +169,7 @@ def isdtype(dtype: Any, kind: Any) -> bool:
     return T.isdtype(dt, kinds)
 
 
+@guarded
 def issubdtype(arg1: Any, arg2: Any) -> bool:
     """NumPy's issubdtype (aiarray's bfloat16 counts as a floating type)."""
     a = arg1.dtype if type(arg1) is Array else arg1
@@ -188,7 +194,15 @@ def _is(x: Any, name: str) -> bool:
 def array2string(a: Any, *args: Any, **kwargs: Any) -> str:
     """NumPy's array2string of an Array's values (bfloat16/complex32 readable)."""
     x = C.arr(a, "array2string", "a")
-    return np.array2string(_printing.display(x._array, x._dtype), *args, **kwargs)
+    options = inspect.signature(np.array2string).bind(a, *args, **kwargs).arguments
+    options.pop("a")
+    options.update(checked("array2string", {k: v for k, v in options.items()
+                                            if k in _CHECKED}))
+    return np.array2string(_printing.display(x._array, x._dtype), **options)
+
+
+_CHECKED = ("max_line_width", "precision", "suppress_small", "separator", "prefix",
+            "formatter", "threshold", "edgeitems", "sign", "floatmode", "suffix", "legacy")
 
 
 @C.numpy_fallback(np.array_repr)
@@ -196,7 +210,8 @@ def array_repr(arr: Any, max_line_width: Any = None, precision: Any = None,
                suppress_small: Any = None) -> str:
     """The repr of an Array (NumPy's layout, class name ``Array``)."""
     x = C.arr(arr, "array_repr", "arr")
-    with np.printoptions(**_opts(max_line_width, precision, suppress_small)):
+    opts = checked("array_repr", _opts(max_line_width, precision, suppress_small))
+    with np.printoptions(**opts):
         return repr(x)
 
 
@@ -205,7 +220,8 @@ def array_str(a: Any, max_line_width: Any = None, precision: Any = None,
               suppress_small: Any = None) -> str:
     """The str of an Array."""
     x = C.arr(a, "array_str", "a")
-    with np.printoptions(**_opts(max_line_width, precision, suppress_small)):
+    opts = checked("array_str", _opts(max_line_width, precision, suppress_small))
+    with np.printoptions(**opts):
         return str(x)
 
 
@@ -226,11 +242,13 @@ def _np_scalar(x: Any) -> Any:
     return x
 
 
+@guarded
 def format_float_positional(x: Any, *args: Any, **kwargs: Any) -> str:
     """NumPy's format_float_positional (0-d Arrays accepted)."""
     return np.format_float_positional(_np_scalar(x), *args, **kwargs)
 
 
+@guarded
 def format_float_scientific(x: Any, *args: Any, **kwargs: Any) -> str:
     """NumPy's format_float_scientific (0-d Arrays accepted)."""
     return np.format_float_scientific(_np_scalar(x), *args, **kwargs)

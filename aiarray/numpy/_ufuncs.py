@@ -24,13 +24,19 @@ from .._api import searching as _searching
 from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
+from ._boundary import guarded, guards_itself, reraise
 
 
 class ufunc:  # noqa: N801 - NumPy's name
     """A universal function: elementwise call plus reduce/accumulate/outer/at/reduceat."""
 
     def __init__(self, name: str, std: Any = None) -> None:
-        np_ufunc = getattr(np, name)
+        np_ufunc = getattr(np, name, None) if isinstance(name, str) else None
+        if not isinstance(np_ufunc, np.ufunc) or not (std is None or callable(std)):
+            raise TypeMismatchError(
+                f"ufunc(name={name!r}, std={std!r}): name must be the name of one of NumPy's "
+                "ufuncs (and std None or the function computing it); the ufuncs are "
+                "aiarray.numpy.add, aiarray.numpy.sin, ...")
         self.__name__ = self.__qualname__ = name
         self._np = np_ufunc
         self._std = std
@@ -52,6 +58,12 @@ class ufunc:  # noqa: N801 - NumPy's name
     def __call__(self, *args: Any, out: Any = None, where: Any = True,
                  casting: str = "same_kind", order: str = "K", dtype: Any = None,
                  subok: bool = True, signature: Any = None) -> Any:
+        try:
+            return self._call(args, out, where, casting, dtype)
+        except Exception as e:
+            reraise(e, self.__name__, args, {"out": out, "where": where, "dtype": dtype})
+
+    def _call(self, args: tuple[Any, ...], out: Any, where: Any, casting: str, dtype: Any) -> Any:
         if len(args) > self.nin:  # outputs given positionally
             if out is not None:
                 raise InvalidArgumentError(f"{self.__name__}(): out given twice")
@@ -103,26 +115,43 @@ class ufunc:  # noqa: N801 - NumPy's name
         return C.into(res, out, name, casting) if out is not None else res
 
     # -- methods --------------------------------------------------------------------------
+    # (reduce, accumulate and reduceat guard themselves: no extra call on their path)
+    @guards_itself
     def reduce(self, array: Any, axis: Any = 0, dtype: Any = None, out: Any = None,
                keepdims: bool = False, initial: Any = C.NOVALUE, where: Any = True) -> Any:
         """Reduce ``array`` along ``axis`` by applying the ufunc repeatedly."""
-        kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
-        return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
+            return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.reduce", (array, axis), {"dtype": dtype, "out": out})
 
+    @guards_itself
     def accumulate(self, array: Any, axis: int = 0, dtype: Any = None,
                    out: Any = None) -> Any:
         """Running results of the ufunc along ``axis``."""
-        kw = _kwargs(dtype=dtype, out=out)
-        return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis), kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out)
+            return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis),
+                              kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.accumulate", (array, axis),
+                    {"dtype": dtype, "out": out})
 
+    @guards_itself
     def reduceat(self, array: Any, indices: Any, axis: int = 0, dtype: Any = None,
                  out: Any = None) -> Any:
         """Reductions over the slices that start at ``indices``."""
-        kw = _kwargs(dtype=dtype, out=out)
-        a = C.arr(array, "reduceat", "array")
-        return C.on_views(self._np.reduceat, (a, C.arr(indices, "reduceat", "indices"), axis),
-                          kw)
+        try:
+            kw = _kwargs(dtype=dtype, out=out)
+            a = C.arr(array, "reduceat", "array")
+            return C.on_views(self._np.reduceat,
+                              (a, C.arr(indices, "reduceat", "indices"), axis), kw)
+        except Exception as e:
+            reraise(e, f"{self.__name__}.reduceat", (array, indices, axis),
+                    {"dtype": dtype, "out": out})
 
+    @guarded
     def outer(self, A: Any, B: Any, /, **kwargs: Any) -> Any:  # noqa: N803 - NumPy's names
         """The ufunc applied to every pair (a, b): shape A.shape + B.shape."""
         if self.nin != 2:
@@ -132,6 +161,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         a = Array._new(a._array.reshape(a.shape + (1,) * b.ndim), a._dtype, True)
         return self(a, b, **kwargs)
 
+    @guarded
     def at(self, a: Any, indices: Any, b: Any = None, /) -> None:
         """In place, unbuffered: ``a[indices] = ufunc(a[indices], b)`` (repeats add up)."""
         if type(a) is not Array:
@@ -159,6 +189,8 @@ class _Unary(ufunc):
                     return self._std(x)
                 except D.CategoryError:  # e.g. abs of bool: NumPy's own loop
                     return self._numpy_loop(args, {})
+                except Exception as e:
+                    reraise(e, self.__name__, args)
         return ufunc.__call__(self, *args, **kwargs)
 
 
@@ -180,6 +212,8 @@ class _Binary(ufunc):
                     return self._std(x1, x2)
             except D.CategoryError:  # e.g. maximum of complex: NumPy's own loop
                 return self._numpy_loop(args, {})
+            except Exception as e:
+                reraise(e, self.__name__, args)
         return ufunc.__call__(self, *args, **kwargs)
 
 

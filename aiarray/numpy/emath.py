@@ -22,6 +22,7 @@ def _emath(name: str) -> Callable[..., Any]:
     call.__name__ = call.__qualname__ = name
     call.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     call.__doc__ = f"numpy.emath.{name} on views of aiarray Arrays, Arrays out."
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # on_views makes its errors aiarray's
     return call
 
 

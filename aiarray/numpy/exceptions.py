@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as _np
 
-from ._convert import AxisError
+from ._boundary import AxisError as AxisError
 
 ComplexWarning = _np.exceptions.ComplexWarning
 DTypePromotionError = _np.exceptions.DTypePromotionError

@@ -20,7 +20,7 @@ from .. import _dtypes as D
 from .. import linalg as L
 from .._api import data_type as T
 from .._array import Array
-from .._errors import InvalidArgumentError
+from .._errors import InvalidArgumentError, message
 from . import _convert as C
 from . import _selecting as S
 
@@ -50,7 +50,7 @@ def _call(func: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return C.tag(func(*args, **kwargs))
     except InvalidArgumentError as e:
-        msg = str(e)
+        msg = message(e)
         if any(w in msg for w in ("singular", "positive definite", "converge")):
             raise LinAlgError(msg) from None
         raise
@@ -205,7 +205,6 @@ def pinv(a: Any, rcond: Any = None, hermitian: builtins.bool = False, *,
     return _call(L.pinv, _float(a, "pinv"), rtol=None if rtol is C.NOVALUE else rtol)
 
 
-@C.numpy_fallback(np.linalg.norm)
 def _numpys_norm(x: Array) -> builtins.bool:
     """Norms of NumPy's dtypes are NumPy's own (its summation order, so its last digit);
     aiarray's norms (computed in float64, scaled against overflow) serve bfloat16 and
@@ -213,6 +212,7 @@ def _numpys_norm(x: Array) -> builtins.bool:
     return D.name_of(x._dtype) not in ("bfloat16", "complex32")
 
 
+@C.numpy_fallback(np.linalg.norm)
 def norm(x: Any, ord: Any = None, axis: Any = None, keepdims: builtins.bool = False) -> Array:
     """Vector or matrix norm, NumPy's rules: no axis gives the 2-norm of the flattened
     array (ord=None), else the vector norm of a 1-D or the matrix norm of a 2-D array;

@@ -13,6 +13,9 @@ means "fresh entropy" (GB/T's convention) rather than the stream of seed 0.
 
 from __future__ import annotations
 
+import inspect
+import operator
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +23,10 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._errors import InvalidArgumentError
+from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
+from .._sizes import check_object_count
 from . import _convert as C
+from ._boundary import guard_class, guarded, reraise
 
 _np_random = np.random
 
@@ -32,11 +37,23 @@ PCG64DXSM = np.random.PCG64DXSM
 Philox = np.random.Philox
 SFC64 = np.random.SFC64
 SeedSequence = np.random.SeedSequence
-seed = np.random.seed
-get_state = np.random.get_state
-set_state = np.random.set_state
-get_bit_generator = np.random.get_bit_generator  # type: ignore[attr-defined]  # not in NumPy's stubs
-set_bit_generator = np.random.set_bit_generator  # type: ignore[attr-defined]  # (as above)
+seed = guarded(np.random.seed, name="seed", module=__name__)
+get_state = guarded(np.random.get_state, name="get_state", module=__name__)
+set_state = guarded(np.random.set_state, name="set_state", module=__name__)
+get_bit_generator = guarded(
+    np.random.get_bit_generator,  # type: ignore[attr-defined]  # not in NumPy's stubs
+    name="get_bit_generator", module=__name__)
+
+
+@guarded
+def set_bit_generator(bitgen: Any) -> None:
+    """Make ``bitgen`` (a NumPy BitGenerator) the global stream's bit generator, as
+    numpy.random.set_bit_generator; anything else is refused before NumPy sees it
+    (NumPy would install it and then fail, leaving the global stream broken)."""
+    if not isinstance(bitgen, np.random.BitGenerator):
+        raise TypeMismatchError(f"set_bit_generator(bitgen={type(bitgen).__name__}): bitgen "
+                                "must be a NumPy BitGenerator (PCG64, MT19937 ...)")
+    np.random.set_bit_generator(bitgen)  # type: ignore[attr-defined]  # not in NumPy's stubs
 
 
 def _shuffled(func: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> None:
@@ -54,18 +71,55 @@ def _shuffled(func: Callable[..., Any], x: Any, *args: Any, **kwargs: Any) -> No
         func(x._array, *args, **kwargs)
 
 
+def _legacy_zipf(a: Any, size: Any = None) -> None:
+    """NumPy's legacy zipf loops forever where 2**(a-1) overflows (a >= 1025)."""
+    with np.errstate(all="ignore"):
+        big = np.isinf(np.power(2.0, np.asarray(C.view(a), dtype=float) - 1.0))
+    if np.any(big):
+        raise InvalidArgumentError(
+            "zipf(): NumPy's legacy zipf never returns for a >= 1025 (its algorithm "
+            "overflows there); default_rng().zipf returns 1 for such a")
+
+
+def _legacy_vonmises(mu: Any, kappa: Any, size: Any = None) -> None:
+    """NumPy's legacy vonmises loops forever where its s computes as 1 (kappa > ~2e16)."""
+    k = np.asarray(C.view(kappa), dtype=float)
+    with np.errstate(all="ignore"):
+        r = 1 + np.sqrt(1 + 4 * k * k)
+        rho = (r - np.sqrt(2 * r)) / (2 * k)
+        s = (1 + rho * rho) / (2 * rho)
+    if np.any((k >= 1e-5) & ((s == 1.0) | np.isnan(s))):
+        raise InvalidArgumentError(
+            "vonmises(): NumPy's legacy vonmises never returns for kappa beyond about 2e16 "
+            "(its algorithm rounds to a distribution it cannot sample); "
+            "default_rng().vonmises takes any kappa")
+
+
+# NumPy's legacy draws (the global stream, RandomState) -> the check that must pass first:
+# for these arguments NumPy's legacy algorithm never returns.
+_LEGACY_CHECKS: dict[str, Callable[..., None]] = {"zipf": _legacy_zipf,
+                                                  "vonmises": _legacy_vonmises}
+
+
 def _drawing(name: str) -> Callable[..., Any]:
     """NumPy's global ``numpy.random.<name>`` with Arrays in and out."""
     func = getattr(np.random, name)
+    check = _LEGACY_CHECKS.get(name)
 
     def draw(*args: Any, **kwargs: Any) -> Any:
-        if name == "shuffle":
-            return _shuffled(func, *args, **kwargs)
-        return C.on_views(func, args, kwargs)
+        try:
+            if check is not None:
+                check(*args, **kwargs)
+            if name == "shuffle":
+                return _shuffled(func, *args, **kwargs)
+            return C.on_views(func, args, kwargs)
+        except Exception as e:
+            reraise(e, name, args, kwargs, func)
 
     draw.__name__ = draw.__qualname__ = name
     draw.__module__ = __name__
     draw.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
+    draw.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
     draw.__doc__ = f"numpy.random.{name} (NumPy's global stream), giving aiarray Arrays."
     return draw
 
@@ -121,28 +175,55 @@ zipf = _drawing("zipf")
 
 def _method(name: str) -> Callable[..., Any]:
     """The wrapped object's method ``name`` with Arrays in and out."""
+    check = _LEGACY_CHECKS.get(name)
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         func = getattr(self._np, name)
-        if name == "shuffle":
-            return _shuffled(func, *args, **kwargs)
-        if name == "permuted" and type(kwargs.get("out")) is Array:
-            out = kwargs.pop("out")
-            _shuffled(lambda a, **kw: func(a, out=a, **kw), out if args[0] is out else
-                      _copy_into(out, args[0]), **kwargs)
-            return out
-        return C.on_views(func, args, kwargs)
+        try:
+            if check is not None and isinstance(self._np, np.random.RandomState):
+                check(*args, **kwargs)
+            if name == "shuffle":
+                return _shuffled(func, *args, **kwargs)
+            if name == "permuted" and type(kwargs.get("out")) is Array:
+                return _permuted_into(func, *args, **kwargs)
+            return C.on_views(func, args, kwargs)
+        except Exception as e:
+            reraise(e, name, args, kwargs, func)
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"NumPy's {name} (its own stream), giving aiarray Arrays."
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # (the fuzzer's mark)
     return call
 
 
-def _copy_into(out: Array, x: Any) -> Array:
-    out[...] = x
-    return out
+def _permuted_into(func: Callable[..., Any], x: Any, *args: Any, out: Array,
+                   **kwargs: Any) -> Array:
+    """``Generator.permuted(x, out=Array)``: NumPy's permutation of ``x`` (the same draws
+    as without ``out``), written into ``out`` only once it succeeded."""
+    res = C.on_views(func, (x, *args), kwargs)
+    if getattr(res, "shape", None) != out.shape:
+        raise DimensionMismatchError(
+            f"permuted(): out has shape {out.shape}, x has shape {getattr(res, 'shape', ())}")
+    return C.into(res, out, "permuted", casting="safe")
 
 
+def _signatures(np_class: type) -> Callable[[type], type]:
+    """Class decorator: the ``_method`` methods get the signatures of ``np_class``'s."""
+
+    def decorate(cls: type) -> type:
+        for name, attr in vars(cls).items():
+            if getattr(attr, "__qualname__", None) == name and hasattr(np_class, name):
+                try:
+                    attr.__signature__ = inspect.signature(getattr(np_class, name))
+                except (TypeError, ValueError):  # a method NumPy gives no signature
+                    pass
+        return cls
+
+    return decorate
+
+
+@guard_class
+@_signatures(np.random.Generator)
 class Generator:
     """NumPy's ``numpy.random.Generator`` (same streams), drawing aiarray Arrays."""
 
@@ -158,8 +239,13 @@ class Generator:
         return self._np.bit_generator
 
     def spawn(self, n_children: int) -> list[Generator]:
-        """Independent child generators."""
-        return [Generator(g) for g in self._np.spawn(n_children)]
+        """Independent child generators (NumPy's spawn; a count whose generators this
+        machine's memory cannot hold is refused first, as aiarray.random's)."""
+        count = operator.index(n_children)
+        bg = self._np.bit_generator
+        each = sum(sys.getsizeof(o) for o in (self, self._np, bg, bg.seed_seq))
+        check_object_count(count, each, "Generator.spawn", "generators")
+        return [Generator(g) for g in self._np.spawn(count)]
 
     def __repr__(self) -> str:
         return f"Generator({type(self._np.bit_generator).__name__})"
@@ -215,6 +301,7 @@ class Generator:
     zipf = _method("zipf")
 
 
+@guarded
 def default_rng(seed: Any = None) -> Generator:
     """A Generator over NumPy's default bit generator (PCG64), as numpy.random.default_rng."""
     if isinstance(seed, Generator):
@@ -222,6 +309,8 @@ def default_rng(seed: Any = None) -> Generator:
     return Generator(np.random.default_rng(seed))
 
 
+@guard_class
+@_signatures(np.random.RandomState)
 class RandomState:
     """NumPy's legacy ``numpy.random.RandomState`` (same streams), drawing aiarray Arrays."""
 

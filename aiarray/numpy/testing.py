@@ -13,6 +13,7 @@ from typing import Any
 import numpy.testing as _t
 
 from . import _convert as C
+from ._boundary import guarded
 
 __all__ = [
     "assert_", "assert_allclose", "assert_almost_equal", "assert_approx_equal",
@@ -33,7 +34,7 @@ def _on_views(name: str) -> Callable[..., Any]:
     call.__name__ = call.__qualname__ = name
     call.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     call.__doc__ = f"numpy.testing.{name} on views of aiarray Arrays."
-    return call
+    return guarded(call, name=name)
 
 
 assert_allclose = _on_views("assert_allclose")
@@ -47,16 +48,16 @@ assert_array_less = _on_views("assert_array_less")
 assert_array_max_ulp = _on_views("assert_array_max_ulp")
 assert_equal = _on_views("assert_equal")
 print_assert_equal = _on_views("print_assert_equal")
-assert_ = _t.assert_
-assert_no_gc_cycles = _t.assert_no_gc_cycles
-assert_no_warnings = _t.assert_no_warnings
-assert_raises = _t.assert_raises
-assert_raises_regex = _t.assert_raises_regex
-assert_string_equal = _t.assert_string_equal
-assert_warns = _t.assert_warns
+assert_ = guarded(_t.assert_, module=__name__)
+assert_no_gc_cycles = guarded(_t.assert_no_gc_cycles, module=__name__)
+assert_no_warnings = guarded(_t.assert_no_warnings, module=__name__)
+assert_raises = guarded(_t.assert_raises, module=__name__)
+assert_raises_regex = guarded(_t.assert_raises_regex, module=__name__)
+assert_string_equal = guarded(_t.assert_string_equal, module=__name__)
+assert_warns = guarded(_t.assert_warns, module=__name__)
 clear_and_catch_warnings = _t.clear_and_catch_warnings
 suppress_warnings = _t.suppress_warnings
 SkipTest = _t.SkipTest
 TestCase = _t.TestCase
-tempdir = _t.tempdir
-temppath = _t.temppath
+tempdir = guarded(_t.tempdir, module=__name__)
+temppath = guarded(_t.temppath, module=__name__)

@@ -13,11 +13,13 @@ from typing import Any
 import numpy as np
 
 from .. import _convert as C
+from .._boundary import guarded
 
 __all__ = ["as_strided", "broadcast_arrays", "broadcast_shapes", "broadcast_to",
            "sliding_window_view"]
 
 
+@guarded
 def as_strided(x: Any, shape: Any = None, strides: Any = None, subok: bool = False,
                writeable: bool = True) -> Any:
     """A view of ``x``'s memory with the given shape and strides (in bytes), refused when
@@ -44,6 +46,7 @@ def as_strided(x: Any, shape: Any = None, strides: Any = None, subok: bool = Fal
     return C.wrap(np.lib.stride_tricks.as_strided(a, shape, strides, writeable=writeable))
 
 
+@guarded
 def sliding_window_view(x: Any, window_shape: Any, axis: Any = None, *, subok: bool = False,
                         writeable: bool = False) -> Any:
     """Windows of ``window_shape`` sliding over ``x`` (a read-only view of its data)."""
@@ -54,6 +57,7 @@ def sliding_window_view(x: Any, window_shape: Any, axis: Any = None, *, subok: b
                       {"axis": axis})
 
 
+@guarded
 def broadcast_to(array: Any, shape: Any, subok: bool = False) -> Any:
     """``array`` broadcast to ``shape`` (a read-only view)."""
     from .. import _shaping
@@ -61,6 +65,7 @@ def broadcast_to(array: Any, shape: Any, subok: bool = False) -> Any:
     return _shaping.broadcast_to(array, shape)
 
 
+@guarded
 def broadcast_arrays(*args: Any, subok: bool = False) -> Any:
     """The arrays broadcast against each other."""
     from .. import _shaping
@@ -68,6 +73,7 @@ def broadcast_arrays(*args: Any, subok: bool = False) -> Any:
     return _shaping.broadcast_arrays(*args)
 
 
+@guarded
 def broadcast_shapes(*args: Any) -> Any:
     """The broadcast shape of the given shapes."""
     from .. import _shaping

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as _np
 
+from .._boundary import guarded
 from . import chebyshev, hermite, hermite_e, laguerre, legendre, polynomial
 from .chebyshev import Chebyshev
 from .hermite import Hermite
@@ -16,7 +17,7 @@ from .laguerre import Laguerre
 from .legendre import Legendre
 from .polynomial import Polynomial
 
-set_default_printstyle = _np.polynomial.set_default_printstyle
+set_default_printstyle = guarded(_np.polynomial.set_default_printstyle, module=__name__)
 
 __all__ = [
     "Chebyshev", "Hermite", "HermiteE", "Laguerre", "Legendre", "Polynomial", "chebyshev",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _convert as C
+from .._boundary import guard_class
 
 
 def series_function(module: str, name: str) -> Callable[..., Any]:
@@ -23,6 +24,7 @@ def series_function(module: str, name: str) -> Callable[..., Any]:
     call.__module__ = f"aiarray.numpy.polynomial.{module}"
     call.__wrapped__ = func  # type: ignore[attr-defined]  # (inspect reads it; not in a function's type)
     call.__doc__ = f"numpy.polynomial.{module}.{name} on views of aiarray Arrays."
+    call.__aiarray_guarded__ = True  # type: ignore[attr-defined]  # on_views makes its errors aiarray's
     return call
 
 
@@ -45,4 +47,4 @@ def series_class(module: str, name: str) -> type[Any]:
         "__doc__": f"numpy.polynomial.{name}; evaluating it, its roots and linspace give "
                    "aiarray Arrays.",
     })
-    return cls
+    return guard_class(cls)
