@@ -157,3 +157,51 @@ def test_like_numpy(name: str, dt: str) -> None:
         and name in ("dot", "matmul", "tensordot", "outer", "cross", "pow2"))
     assert_like_numpy(got, want, exact=exact, where=f"{name}[{dt}]",
                       rtol={"float16": 2e-3, "float32": 2e-6, "complex64": 2e-6}.get(dt, 1e-12))
+
+
+# Creation and reshape take a short path for their common forms (a shape of Python ints,
+# dtype given as NumPy takes it, C order); the other forms take the checked path.  Both
+# must give NumPy's dtype, shape, values and printout.
+SHAPES = [3, 0, (), (2, 3), (1, 0, 2), [2, 3], (numpy.int64(2), 3), anp.asarray(2)]
+DTYPE_FORMS = [None, float, int, complex, bool, "f4", "int8", numpy.uint16, anp.complex64,
+               numpy.dtype("uint64")]
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("dtype", DTYPE_FORMS, ids=repr)
+@pytest.mark.parametrize("shape", SHAPES, ids=repr)
+@pytest.mark.parametrize("func", ["zeros", "ones", "empty"])
+def test_creation_like_numpy(func: str, shape, dtype, order: str) -> None:
+    ref_shape = shape.tolist() if isinstance(shape, anp.ndarray) else shape
+    kwargs = {} if dtype is None else {"dtype": dtype}
+    want = getattr(numpy, func)(ref_shape, order=order, **kwargs)
+    got = getattr(anp, func)(shape, order=order, **kwargs)
+    if func == "empty":  # values undefined: dtype and shape only
+        assert (got.dtype, got.shape, got._numpy) == (want.dtype, want.shape, True)
+        return
+    assert_like_numpy(got, want, where=f"{func}({shape!r}, {dtype!r})")
+    assert repr(got) == repr(want).replace("array(", "Array("), repr(got)
+
+
+@pytest.mark.parametrize("shape", [(-1,), (2, -1), (1, -1, 1), (), (3, 2), (-1, 1)])
+@pytest.mark.parametrize("spread", [True, False])
+@pytest.mark.parametrize("std", [False, True])
+def test_reshape_method_like_numpy(shape, spread: bool, std: bool) -> None:
+    a = numpy.arange(6.0) if shape != () else numpy.arange(1.0)
+    x = (anp if not std else __import__("aiarray")).asarray(a)
+    args = shape if spread and shape != () else (shape,)
+    want, got = a.reshape(*args), x.reshape(*args)
+    assert_like_numpy(got, want, tag=not std, where=f"reshape{args}")
+    assert numpy.shares_memory(numpy.asarray(got), numpy.asarray(x))  # a view, as NumPy's
+    if not std:  # (the standard namespace's arrays print their dtype always)
+        assert repr(got) == repr(want).replace("array(", "Array(")
+
+
+@pytest.mark.parametrize("shape", [(4, -1), (7,), (-1, -1), (2, -2)])
+def test_reshape_method_refuses_what_the_function_refuses(shape) -> None:
+    x = anp.arange(6.0)
+    with pytest.raises(ValueError) as by_function:
+        anp.reshape(x, shape)
+    with pytest.raises(type(by_function.value)) as by_method:
+        x.reshape(shape)
+    assert str(by_method.value) == str(by_function.value) and by_method.value.status
