@@ -423,17 +423,6 @@ class NumpyMethods:
         """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
         if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
             shape = shape[0]
-        if order == "C" and copy is None and type(shape) is tuple and all(
-                type(d) is int and d >= -1 for d in shape):
-            # the common call, sizes of Python ints: NumPy's reshape (a view when the
-            # layout allows); any shape it refuses goes the checked way, for the message
-            try:
-                a = self._array.reshape(shape)
-            except ValueError:
-                pass
-            else:
-                res: Array = made_as_array(self._new(a, self._dtype, self._numpy))
-                return res
         return _keep(self, numpy_namespace().reshape(self, shape, order=order, copy=copy))
 
     def resize(self, *new_shape: Any, refcheck: builtins.bool = True) -> None:

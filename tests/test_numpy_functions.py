@@ -159,9 +159,9 @@ def test_like_numpy(name: str, dt: str) -> None:
                       rtol={"float16": 2e-3, "float32": 2e-6, "complex64": 2e-6}.get(dt, 1e-12))
 
 
-# Creation and reshape take a short path for their common forms (a shape of Python ints,
-# dtype given as NumPy takes it, C order); the other forms take the checked path.  Both
-# must give NumPy's dtype, shape, values and printout.
+# Creation and reshape over the forms NumPy takes (shapes as ints, lists, NumPy ints and
+# 0-d arrays; dtypes as Python types, strings, NumPy types and aiarray dtypes; C and F
+# order): NumPy's dtype, shape, values and printout.
 SHAPES = [3, 0, (), (2, 3), (1, 0, 2), [2, 3], (numpy.int64(2), 3), anp.asarray(2)]
 DTYPE_FORMS = [None, float, int, complex, bool, "f4", "int8", numpy.uint16, anp.complex64,
                numpy.dtype("uint64")]

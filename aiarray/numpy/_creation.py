@@ -89,26 +89,6 @@ def _shape(shape: Any, func: str) -> tuple[int, ...]:
                                 "ints") from None
 
 
-def _plain_shape(shape: Any) -> tuple[int, ...] | None:
-    """``shape`` as a tuple when it is the common form (a non-negative Python int, or a
-    tuple of them), else None: the caller then takes the checked way (``_shape``)."""
-    if type(shape) is int:
-        return (shape,) if shape >= 0 else None
-    if type(shape) is tuple and all(type(d) is int and d >= 0 for d in shape):
-        return shape
-    return None
-
-
-def _plain_call(shape: Any, dtype: Any, order: str, device: Any, like: Any,
-                func: str) -> tuple[tuple[int, ...], DType] | None:
-    """(shape, dtype) of the common creation call (a plain shape, C order, no device or
-    ``like``), or None for any other call."""
-    dims = _plain_shape(shape)
-    if dims is None or order != "C" or device is not None or like is not None:
-        return None
-    return dims, D.float64 if dtype is float or dtype is None else _dt(dtype, func)
-
-
 def _dt(dtype: Any, func: str, default: DType = D.float64) -> DType:
     dt = C.dtype_of(dtype, "dtype", func)
     return default if dt is None else dt
@@ -124,10 +104,6 @@ def _ordered(x: Array, order: str) -> Array:
 def empty(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = None,
           like: Any = None) -> Array:
     """Uninitialised Array (default float64)."""
-    plain = _plain_call(shape, dtype, order, device, like, "empty")
-    if plain is not None:  # the common call, without the general path's steps
-        dims, dt = plain
-        return C.made_as_array(Array._new(S._alloc(np.empty, dims, dt, "empty"), dt, True))
     res = S.empty(_shape(shape, "empty"), dtype=_dt(dtype, "empty"), device=device)
     return _ordered(C.tag(res), order)
 
@@ -136,10 +112,6 @@ def empty(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = Non
 def zeros(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = None,
           like: Any = None) -> Array:
     """Array of zeros (default float64)."""
-    plain = _plain_call(shape, dtype, order, device, like, "zeros")
-    if plain is not None:  # the common call, without the general path's steps
-        dims, dt = plain
-        return C.made_as_array(Array._new(S._alloc(np.zeros, dims, dt, "zeros"), dt, True))
     res = S.zeros(_shape(shape, "zeros"), dtype=_dt(dtype, "zeros"), device=device)
     return _ordered(C.tag(res), order)
 
@@ -148,10 +120,6 @@ def zeros(shape: Any, dtype: Any = float, order: str = "C", *, device: Any = Non
 def ones(shape: Any, dtype: Any = None, order: str = "C", *, device: Any = None,
          like: Any = None) -> Array:
     """Array of ones (default float64)."""
-    plain = _plain_call(shape, dtype, order, device, like, "ones")
-    if plain is not None:  # the common call, without the general path's steps
-        dims, dt = plain
-        return C.made_as_array(Array._new(S._filled(dims, 1, dt, "ones"), dt, True))
     res = S.ones(_shape(shape, "ones"), dtype=_dt(dtype, "ones"), device=device)
     return _ordered(C.tag(res), order)
 
