@@ -320,6 +320,23 @@ def test_a_failed_call_leaves_out_and_an_overwritable_input_as_they_were(dtype, 
     assert a.tolist() == a_before and out.tolist() == out_before
 
 
+@pytest.mark.parametrize("call", [
+    lambda m, a, out: m.heaviside(a, a, out=out),  # the float result does not cast to out
+    lambda m, a, out: m.fmax(a, a[:1, :2], out=out),  # shapes do not broadcast
+], ids=["heaviside-cast", "fmax-broadcast"])
+def test_a_failed_ufunc_call_into_out_writes_nothing(call):
+    """NumPy's own ufunc path (no copy of out taken): NumPy checks before it writes."""
+    data = [[3.0, 1.0, 2.0], [0.0, 5.0, 4.0]]
+    out_np = np.array([7, 8, 9], dtype=np.int8)
+    with pytest.raises(Exception) as numpy_raised:
+        call(np, np.array(data), out_np)
+    assert out_np.tolist() == [7, 8, 9]
+    out = anp.asarray([7, 8, 9], dtype=anp.int8)
+    e = _raised(lambda: call(anp, anp.asarray(data), out))
+    assert isinstance(e, numpy_raised.type) and isinstance(e, SIX) and e.status
+    assert out.tolist() == [7, 8, 9]
+
+
 def test_a_successful_call_still_writes_out():
     a, out = anp.asarray([[3.0, 1.0], [0.0, 5.0]]), anp.zeros(2)
     assert anp.ptp(a, axis=0, out=out) is out

@@ -353,17 +353,18 @@ def _into_out(func: Any, args: tuple[Any, ...], kwargs: dict[Any, Any], out: Any
     k = {n: view(v) for n, v in kwargs.items() if n != "out"}
     k["out"] = tuple(targets) if isinstance(out, tuple) else targets[0]
     a = view(args)
-    written: list[Any] = list(targets)
+    # NumPy's functions built of several steps write out (and an overwritable input)
+    # before they find some errors (ptp of bools, a result that out cannot hold): a copy
+    # taken first puts them back.  A plain ufunc call checks every argument before it
+    # writes, so the ufuncs' own path (np.add(a, b, out=c)) pays no copy.
+    written: list[Any] = [] if isinstance(func, np.ufunc) else list(targets)
     if _truthy(k.get("overwrite_input")):  # median/percentile/quantile may reorder a
         written.append(a[0] if a else k.get("a"))
     saved = [(t, t.copy()) for t in written
              if isinstance(t, np.ndarray) and t.size and t.flags.writeable]
     try:
         func(*a, **k)
-    except Exception:
-        # NumPy writes out (and an overwritable input) before it finds some errors
-        # (ptp of bools, a result that out cannot hold): a failed call leaves them as
-        # they were
+    except Exception:  # a failed call leaves what it wrote as it was
         for t, before in saved:
             t[...] = before
         raise
