@@ -23,16 +23,18 @@ from . import _dtypes as D
 from . import _promotion as P
 from ._array_numpy import (
     NumpyMethods,
+    made_as_array,
     numpy_namespace,
     scalar_repr,
     set_shape,
     setitem_value,
 )
 from ._device import CPU, Device, check_device
-from ._dispatch import binary, defers, inplace, make_function, not_an_array
+from ._dispatch import binary, defers, inplace, make_function, not_an_array, operator_result
 from ._errors import (
     DimensionMismatchError,
     DLPackError,
+    IndexTypeError,
     InvalidArgumentError,
     OutOfRangeError,
     ScalarOverflowError,
@@ -85,7 +87,7 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     def method(self: Array, other: Operand, /) -> Array:
         if defers(other, op.name):
             return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-        return binary(op, _dispatch.swapin_operand(self, other), self)
+        return operator_result(binary(op, _dispatch.swapin_operand(self, other), self))
 
     method.__name__ = f"__r{name}__"
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
@@ -96,6 +98,8 @@ def _inplace(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
     def method(self: Array, other: Operand, /) -> Array:
+        if self._numpy:  # as ``x op other``: lists, tuples and ndarrays by NumPy's rules
+            other = _dispatch.swapin_operand(self, other)
         return inplace(op, self, other)
 
     method.__name__ = f"__i{name}__"
@@ -420,15 +424,20 @@ class Array(NumpyMethods):
         return self._array.shape[0]
 
     def __iter__(self) -> Iterator[Array]:
-        """The sub-arrays along the first axis (views); TypeError for a 0-d array."""
+        """The sub-arrays along the first axis (views); TypeError for a 0-d array.  A 1-D
+        swap-in array gives NumPy's scalars, as an ndarray does."""
         if not self._array.ndim:
             raise TypeMismatchError("iteration over a 0-d array")
         a = self._array
         dt = self._dtype
         tag = self._numpy
+        if tag and a.ndim == 1 and dt is not D.complex32:
+            return iter(a)  # NumPy's scalars, as iterating an ndarray gives
         return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
 
     def __getitem__(self, key: Index, /) -> Array:
+        if self._numpy and self._dtype is not D.complex32:
+            return _numpy_item(self, key)
         k = _index_key(key, self)
         try:
             out = self._array[k]
@@ -486,6 +495,24 @@ class Array(NumpyMethods):
         return array_format(self, spec)
 
 
+def _numpy_item(x: Array, key: Any) -> Any:
+    """``x[key]`` of a swap-in array, as NumPy indexes: a NumPy scalar where NumPy gives
+    one (every axis indexed by an integer), else an Array (a 0-d one made as an array)."""
+    a = x._array
+    if type(key) is int and a.ndim and -a.shape[0] <= key < a.shape[0]:
+        out = a[key]  # the commonest case: x[i]
+    else:
+        k = _index_key(key, x, False)
+        try:
+            out = a[k]
+        except IndexError as e:
+            raise _index_error(key, x, e) from None
+    if type(out) is not np.ndarray:
+        return out  # NumPy's scalar
+    res = Array._new(out, x._dtype, True)
+    return res if out.ndim else made_as_array(res)
+
+
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:
     return OutOfRangeError(f"index {_brief(key)} is out of range for shape {x.shape}: {e}")
 
@@ -507,7 +534,7 @@ def _integer_array(k: Any) -> NDArray:
     try:
         a = np.asarray(k)
     except (ValueError, TypeError, OverflowError) as e:
-        raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
+        raise IndexTypeError(f"{_brief(k)} is not a valid index: {e}") from None
     if a.dtype.kind in "iub":
         return a
     if a.size == 0:
@@ -516,7 +543,7 @@ def _integer_array(k: Any) -> NDArray:
         ints = np.asarray(k, dtype=object)
         if all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in ints.flat):
             return ints
-    raise TypeMismatchError(f"{_brief(k)} is not a valid index: index arrays must hold "
+    raise IndexTypeError(f"{_brief(k)} is not a valid index: index arrays must hold "
                             f"integers or bools, not {a.dtype}")
 
 
@@ -543,7 +570,7 @@ def _index_part(k: Any) -> tuple[Any, int, int]:
         return k, 0, 0
     if isinstance(k, int | np.integer):
         return int(k), 1, _INT
-    if isinstance(k, np.ndarray | list | tuple):
+    if isinstance(k, np.ndarray | list | tuple | range):
         a = _integer_array(k)
         if a.dtype.kind == "b":
             return a, a.ndim, 0
@@ -552,8 +579,8 @@ def _index_part(k: Any) -> tuple[Any, int, int]:
         try:
             return operator.index(k), 1, _INT
         except TypeError as e:
-            raise TypeMismatchError(f"{_brief(k)} is not a valid index: {e}") from None
-    raise TypeMismatchError(f"{_brief(k)} is not a valid index (int, slice, None, ..., or an "
+            raise IndexTypeError(f"{_brief(k)} is not a valid index: {e}") from None
+    raise IndexTypeError(f"{_brief(k)} is not a valid index (int, slice, None, ..., or an "
                             "array)")
 
 
@@ -582,14 +609,16 @@ def _checked_array(a: NDArray, axis: int, x: Array) -> NDArray:
     return a.astype(np.intp, copy=False)
 
 
-def _index_key(key: Any, x: Array) -> Any:
+def _index_key(key: Any, x: Array, arrays: bool = True) -> Any:
     """Translate an index to NumPy's form after checking no integer index can wrap around.
 
     Integers (Python ints of any size, NumPy integers, 0-d integer Arrays) outside
     ``[-n, n)`` of the axis they index raise OutOfRangeError naming the index, axis and
     shape; so do uint64 index arrays and lists holding ints beyond 64 bits.  Other
-    integer arrays convert to intp exactly and NumPy checks them.  A trailing ...
-    keeps results as arrays.
+    integer arrays convert to intp exactly and NumPy checks them.  With ``arrays`` a
+    trailing ... keeps results as arrays (the standard's 0-d arrays); without it the key
+    is NumPy's own, which gives a NumPy scalar where NumPy gives one (the swap-in).  A
+    tuple subclass is a tuple of index parts, and a range an index array, as in NumPy.
     """
     a = x._array
     t = type(key)
@@ -599,9 +628,12 @@ def _index_key(key: Any, x: Array) -> Any:
                                   "or x[...]")
         if not -a.shape[0] <= key < a.shape[0]:
             raise _out_of_range(key, 0, x)
-        return (key, Ellipsis)
+        return (key, Ellipsis) if arrays else key
     if t is slice:
-        return (key, Ellipsis)
+        return (key, Ellipsis) if arrays else key
+    if t is not tuple and isinstance(key, tuple):  # a tuple subclass (a named tuple ...)
+        key = tuple(key)
+        t = tuple
     if t is tuple:  # ints in range, slices and None: nothing to convert
         shape = a.shape
         axis = 0
@@ -617,7 +649,7 @@ def _index_key(key: Any, x: Array) -> Any:
                 break
         else:
             if axis <= a.ndim:
-                return (*key, Ellipsis)
+                return (*key, Ellipsis) if arrays else key
     out: list[Any] = []
     dims: list[int] = []
     checks: list[int] = []
@@ -644,7 +676,7 @@ def _index_key(key: Any, x: Array) -> Any:
                 raise _out_of_range(k, axis, x)
         else:
             out[i] = _checked_array(k, axis, x)
-    if ellipsis < 0:
+    if ellipsis < 0 and arrays:
         out.append(Ellipsis)
     return tuple(out)
 

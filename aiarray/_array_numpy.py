@@ -42,12 +42,15 @@ def numpy_namespace() -> types.ModuleType:
 
 def _kept(self: NumpyMethods, res: Any, out: object = None) -> Any:
     """``res`` (from aiarray.numpy) with ``self``'s tag: results of a method of a
-    standard-namespace array are standard-namespace arrays.  ``out`` (the caller's own
-    array) and ``self`` are returned untouched."""
+    standard-namespace array are standard-namespace arrays (a NumPy scalar becomes the
+    standard's 0-d array).  ``out`` (the caller's own array) and ``self`` are returned
+    untouched."""
     if self._numpy or res is out or res is self:
         return res
     if type(res) is type(self):
         res._numpy = False  # type: ignore[misc]  # (res is an Array, which has the slot)
+    elif isinstance(res, np.generic):  # the standard's 0-d array where NumPy gives a scalar
+        return type(self)._new(np.asarray(res), None, False)
     elif type(res) is tuple:
         return tuple(_kept(self, r, out) for r in res)
     return res
@@ -122,8 +125,7 @@ class FlatIter:
         self._base = base
 
     def __iter__(self) -> Any:
-        flat = numpy_namespace().ravel(self._base)
-        return (flat[i] for i in range(flat.shape[0]))
+        return iter(numpy_namespace().ravel(self._base))
 
     def __len__(self) -> int:
         return self._base.size
@@ -255,9 +257,9 @@ class NumpyMethods:
             return self._scalar("item")
         if len(args) == 1 and isinstance(args[0], tuple):
             args = args[0]
-        if len(args) == 1:
-            return self.reshape(-1)[args[0]]._scalar("item")
-        return self[args]._scalar("item")
+        flat = np.reshape(self._array, -1) if len(args) == 1 else self._array
+        view = type(self)._new(flat, self._dtype, False)  # (0-d results, never scalars)
+        return view[args[0] if len(args) == 1 else args]._scalar("item")
 
     def tolist(self) -> Any:
         """The data as nested Python lists of Python scalars."""

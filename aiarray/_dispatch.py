@@ -276,6 +276,16 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
     return Array._new(out, res, tagged(x1, x2))
 
 
+def operator_result(res: Any) -> Any:
+    """What an Array operator gives for ``res``: a 0-d result of the swap-in namespace is
+    NumPy's scalar, as NumPy's operators give (complex32, which has none, stays a 0-d
+    Array); other results are ``res``."""
+    if type(res) is Array and res._numpy and not res._array.ndim \
+            and res._dtype is not D.complex32:
+        return res._array[()]
+    return res
+
+
 def tagged(x1: object, x2: object) -> bool:
     """Whether a result of ``x1`` with ``x2`` belongs to the swap-in namespace."""
     return (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)
@@ -311,6 +321,8 @@ def inplace(op: ElementwiseOp, x1: Array, x2: object) -> Array:
     with aiarray's checked conversion: a value that does not fit raises, never wraps.
     """
     res = binary(op, x1, x2)  # validates, promotes and computes without touching x1
+    if type(res) is not Array:  # NumPy's own loop gave its scalar (a 0-d swap-in x1)
+        res = Array._new(np.asarray(res), None, True)
     if res._dtype is not x1._dtype and x1._numpy and same_kind(res._dtype, x1._dtype):
         from ._api.data_type import convert  # (the API imports this module)
 
@@ -591,12 +603,14 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
                         except MemoryError:  # a huge broadcast view: unary() reports it
                             return unary(op, x)
+                        if method and x._numpy and not out.ndim:
+                            return out[()]  # NumPy's scalar (an operator of a 0-d array)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
                         obj._numpy = x._numpy
                         return obj
-            return unary(op, x)
+            return operator_result(unary(op, x)) if method else unary(op, x)
 
         func = unary_func
     else:
@@ -618,14 +632,17 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             else:
                                 return binary(op, x1, x2)
                         except (RuntimeError, ValueError, MemoryError):  # busy; shapes; size
-                            return _short_binary(op, ufunc, a, b, res,
-                                                 x1._numpy or x2._numpy)
+                            out = _short_binary(op, ufunc, a, b, res,
+                                                x1._numpy or x2._numpy)
+                            return operator_result(out) if method else out
+                        if method and not out.ndim and (x1._numpy or x2._numpy):
+                            return out[()]  # NumPy's scalar (an operator of 0-d arrays)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
                         obj._numpy = x1._numpy or x2._numpy
                         return obj
-                return binary(op, x1, x2)
+                return operator_result(binary(op, x1, x2)) if method else binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
                 dt = x1._dtype
                 tag = x1._numpy
@@ -645,7 +662,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = (quiet_run(ufunc, a, s) if a.ndim
                                    else quiet_run(ufunc, a, s, out=...))
                         except (RuntimeError, ValueError, MemoryError):  # busy context
-                            return _short_binary(op, ufunc, a, s, res, tag)
+                            out = _short_binary(op, ufunc, a, s, res, tag)
+                            return operator_result(out) if method else out
+                        if method and tag and not out.ndim:
+                            return out[()]  # NumPy's scalar (an operator of a 0-d array)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -654,7 +674,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
             if method:
                 if defers(x2, op.name):
                     return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-                x2 = swapin_operand(x1, x2)
+                return operator_result(binary(op, x1, swapin_operand(x1, x2)))
             return binary(op, x1, x2)
 
         func = binary_func

@@ -85,6 +85,11 @@ class TypeMismatchError(AiarrayError, TypeError):
     status = Status.TYPE_MISMATCH
 
 
+class IndexTypeError(TypeMismatchError, IndexError):
+    """An index of a type that cannot index (a float, a string, a dict): a
+    TypeMismatchError (a TypeError) and also an IndexError, which NumPy raises for it."""
+
+
 class DimensionMismatchError(AiarrayError, ValueError):
     """Shapes that do not broadcast or do not match."""
 

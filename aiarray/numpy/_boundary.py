@@ -47,6 +47,7 @@ from .._errors import (
     message,
 )
 from .._errors import AxisError as _AxisError
+from ._scalars import public as public_result
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type)
@@ -257,7 +258,7 @@ def guarded(func: Callable[..., Any] | None = None, *, name: str = "", module: s
     @functools.wraps(func)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            return public_result(func(*args, **kwargs), args, kwargs)
         except Exception as e:
             err = public_error(e, public, args, kwargs, func)
             if err is e:

@@ -40,6 +40,7 @@ from .._errors import (
 )
 from .._typing import DType, NDArray
 from ._boundary import AxisError, guarded, public_error, reraise
+from ._scalars import public
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -220,7 +221,7 @@ def numpy_fallback(npfunc: Callable[..., Any]) -> Callable[[_F], _F]:
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
                 try:
-                    return adapter(*args, **kwargs)
+                    return public(adapter(*args, **kwargs), args, kwargs)
                 except (ForeignDataError, D.CategoryError):
                     # data aiarray has no dtype for, or a dtype the standard's function
                     # does not take (bool abs, complex maximum): NumPy's own loops decide
@@ -279,16 +280,15 @@ def view(x: Any) -> Any:
 
 
 def wrap(res: Any) -> Any:
-    """A NumPy result as swap-in Arrays: ndarrays and NumPy scalars of aiarray's dtypes
-    (others stay as NumPy made them), inside tuples, lists and named tuples too."""
+    """A NumPy result as the swap-in gives it: ndarrays of aiarray's dtypes as swap-in
+    Arrays (others stay as NumPy made them), NumPy's scalars as they are, inside tuples,
+    lists and named tuples too."""
     if isinstance(res, np.ndarray):
         if type(res) is np.ndarray or isinstance(res, np.memmap):
             return made_as_array(_from_ndarray(np.asarray(res)))  # (a 0-d array stays one)
         return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
     if isinstance(res, np.generic):
-        if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
-            return Array._new(np.asarray(res), None, True)
-        return res
+        return res  # NumPy's scalar, as NumPy gives it
     if type(res) is tuple or type(res) is list:
         return type(res)(wrap(r) for r in res)
     if isinstance(res, tuple) and hasattr(res, "_fields"):

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _dtypes as D
 from .._array import Array
 from . import _convert as C
 
@@ -58,12 +59,15 @@ def _swapin(values: Any) -> bool:
 
 
 def _standard(res: Any, keep: Any) -> Any:
-    """Results (fresh Arrays) as arrays of the standard namespace; ``keep`` (the caller's
-    out arrays) untouched."""
+    """Results (fresh Arrays) as arrays of the standard namespace, NumPy's scalars of
+    aiarray's dtypes as the standard's 0-d arrays; ``keep`` (the caller's out arrays)
+    untouched."""
     if type(res) is Array:
         if res is not keep and not (isinstance(keep, tuple) and any(res is k for k in keep)):
             res._numpy = False
         return res
+    if isinstance(res, np.number | np.bool_) and D.of_numpy(res.dtype) is not None:
+        return Array._new(np.asarray(res), None, False)
     if isinstance(res, tuple):
         items = [_standard(r, keep) for r in res]
         return type(res)(*items) if hasattr(res, "_fields") else type(res)(items)

@@ -341,7 +341,7 @@ def tensordot(a: Any, b: Any, axes: Any = 2) -> Array:
                                     "lists") from None
         axes = (list(ax) if isinstance(ax, list | tuple) else [ax],
                 list(bx) if isinstance(bx, list | tuple) else [bx])
-    return C.tag(L.tensordot(x, y, axes=axes))
+    return C.made_as_array(C.tag(L.tensordot(x, y, axes=axes)))  # (0-d: an array, as NumPy)
 
 
 @C.numpy_fallback(np.vecdot)

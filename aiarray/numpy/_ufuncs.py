@@ -25,6 +25,7 @@ from .._array import Array
 from .._errors import InvalidArgumentError, TypeMismatchError
 from . import _convert as C
 from ._boundary import guarded, guards_itself, reraise
+from ._scalars import public, scalar
 
 
 class ufunc:  # noqa: N801 - NumPy's name
@@ -59,7 +60,7 @@ class ufunc:  # noqa: N801 - NumPy's name
                  casting: str = "same_kind", order: str = "K", dtype: Any = None,
                  subok: bool = True, signature: Any = None) -> Any:
         try:
-            return self._call(args, out, where, casting, dtype)
+            return public(self._call(args, out, where, casting, dtype), args, {"out": out})
         except Exception as e:
             reraise(e, self.__name__, args, {"out": out, "where": where, "dtype": dtype})
 
@@ -186,7 +187,8 @@ class _Unary(ufunc):
             x = args[0]
             if type(x) is Array and x._numpy:
                 try:
-                    return self._std(x)
+                    res = self._std(x)
+                    return scalar(res) if type(res) is Array and not res._array.ndim else res
                 except D.CategoryError:  # e.g. abs of bool: NumPy's own loop
                     return self._numpy_loop(args, {})
                 except Exception as e:
@@ -207,9 +209,11 @@ class _Binary(ufunc):
                 if t1 is Array:
                     if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
                             t2 is Array and x2._numpy):
-                        return self._std(x1, x2)
+                        res = self._std(x1, x2)
+                        return scalar(res) if type(res) is Array and not res._array.ndim else res
                 elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
-                    return self._std(x1, x2)
+                    res = self._std(x1, x2)
+                    return scalar(res) if type(res) is Array and not res._array.ndim else res
             except D.CategoryError:  # e.g. maximum of complex: NumPy's own loop
                 return self._numpy_loop(args, {})
             except Exception as e:
