@@ -28,6 +28,7 @@ from ._array_numpy import (
     scalar_repr,
     set_shape,
     setitem_value,
+    swapin_scalar,
 )
 from ._device import CPU, Device, check_device
 from ._dispatch import binary, defers, inplace, make_function, not_an_array, operator_result
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from numpy.typing import DTypeLike
 
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
+_SCALARS = P.SCALARS  # whether the swap-in's scalars are NumPy's own (its numpy policy)
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -431,8 +433,8 @@ class Array(NumpyMethods):
         a = self._array
         dt = self._dtype
         tag = self._numpy
-        if tag and a.ndim == 1 and dt is not D.complex32:
-            return iter(a)  # NumPy's scalars, as iterating an ndarray gives
+        if tag and a.ndim == 1 and dt is not D.complex32:  # NumPy's scalars, as an ndarray
+            return iter(a) if _SCALARS.plain else (swapin_scalar(v) for v in a)
         return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
 
     def __getitem__(self, key: Index, /) -> Array:
@@ -508,7 +510,7 @@ def _numpy_item(x: Array, key: Any) -> Any:
         except IndexError as e:
             raise _index_error(key, x, e) from None
     if type(out) is not np.ndarray:
-        return out  # NumPy's scalar
+        return out if _SCALARS.plain else swapin_scalar(out)  # NumPy's scalar
     res = Array._new(out, x._dtype, True)
     return res if out.ndim else made_as_array(res)
 

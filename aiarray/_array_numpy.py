@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from . import _dtypes as D
+from . import _promotion as P
 from ._errors import InvalidArgumentError, TypeMismatchError
 from ._typing import DType, NDArray
 
@@ -93,6 +94,15 @@ def scalar_repr(x: Any) -> str | None:
             _ZERO_D_ARRAYS.get(id(x)) is x:
         return None
     return repr(x._array[()])
+
+
+def swapin_scalar(value: Any) -> Any:
+    """NumPy's scalar ``value`` as the swap-in gives it: itself under the numpy policy;
+    under another policy in force, aiarray.numpy's scalar of the same type, whose
+    arithmetic follows that policy (``python -m aiarray port`` sees scalar code too)."""
+    if P.numpy_scalars():
+        return value
+    return numpy_namespace()._scalars.policy_scalar(value)
 
 
 def set_shape(x: Any, value: Any) -> None:

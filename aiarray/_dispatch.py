@@ -282,8 +282,17 @@ def operator_result(res: Any) -> Any:
     Array); other results are ``res``."""
     if type(res) is Array and res._numpy and not res._array.ndim \
             and res._dtype is not D.complex32:
-        return res._array[()]
+        return numpy_scalar(res._array[()])
     return res
+
+
+def numpy_scalar(value: Any) -> Any:
+    """NumPy's scalar ``value`` as the swap-in gives it (``_array_numpy.swapin_scalar``)."""
+    if P.SCALARS.plain:
+        return value
+    from ._array_numpy import swapin_scalar
+
+    return swapin_scalar(value)
 
 
 def tagged(x1: object, x2: object) -> bool:
@@ -360,10 +369,14 @@ def numpy_loop(name: str, args: tuple[object, ...]) -> Array:
 def swapin_operand(x1: object, x2: object) -> object:
     """An operator's other operand: an ndarray (with any Array), or a list or tuple with
     a swap-in array, becomes a swap-in Array (NumPy's conversion): ``Array op ndarray``
-    follows the swap-in's rules.  Anything else is returned as it is."""
+    follows the swap-in's rules; so does a scalar of aiarray.numpy's that computes by a
+    policy (it promotes as the 0-d array it stands for).  Anything else is returned as
+    it is."""
     t = type(x2)
     if t is Array or t in _PY_KINDS:
         return x2
+    if isinstance(x2, np.generic):  # the swap-in's own scalar promotes as its 0-d array
+        return Array._new(np.asarray(x2), None, True) if getattr(t, "_numpy", False) else x2
     if isinstance(x2, np.ndarray) or ((t is list or t is tuple) and type(x1) is Array
                                       and x1._numpy):
         from ._array_numpy import numpy_namespace
@@ -604,7 +617,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         except MemoryError:  # a huge broadcast view: unary() reports it
                             return unary(op, x)
                         if method and x._numpy and not out.ndim:
-                            return out[()]  # NumPy's scalar (an operator of a 0-d array)
+                            return numpy_scalar(out[()])  # (an operator of 0-d arrays)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -636,7 +649,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                                 x1._numpy or x2._numpy)
                             return operator_result(out) if method else out
                         if method and not out.ndim and (x1._numpy or x2._numpy):
-                            return out[()]  # NumPy's scalar (an operator of 0-d arrays)
+                            return numpy_scalar(out[()])  # (an operator of 0-d arrays)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res
@@ -665,7 +678,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                             out = _short_binary(op, ufunc, a, s, res, tag)
                             return operator_result(out) if method else out
                         if method and tag and not out.ndim:
-                            return out[()]  # NumPy's scalar (an operator of a 0-d array)
+                            return numpy_scalar(out[()])  # (an operator of 0-d arrays)
                         obj = _new(Array)
                         obj._array = out
                         obj._dtype = res

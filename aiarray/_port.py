@@ -33,6 +33,7 @@ import numpy as np
 from . import _dtypes as D
 from . import _promotion as P
 from ._registry import INT_TO_FLOAT, OPS
+from ._typing import DType
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3
 # operations whose first operand is not promoted with the others
@@ -155,12 +156,19 @@ def _operand_values(args: list[dict[Any, Any]], kwargs: dict[str, dict[Any, Any]
     return out
 
 
+def _dtype_named(name: str) -> DType | None:
+    """The aiarray dtype a trace names (bfloat16 loads here when a run used it)."""
+    if name == "bfloat16":
+        return D.load_bfloat16()
+    return D.FROM_NAME.get(name)
+
+
 def _as_operand(d: dict[str, Any]) -> object:
     kind = d.get("kind")
-    if kind in ("array", "ndarray"):
-        return D.FROM_NAME.get(d["dtype"])
+    if kind in ("array", "ndarray") or d.get("as") == "array":
+        return _dtype_named(d["dtype"])
     if kind in ("typed-scalar", "numpy-scalar"):
-        dt = D.FROM_NAME.get(d["dtype"])
+        dt = _dtype_named(d["dtype"])
         return None if dt is None else P.TypedScalar(0, dt)  # (only its dtype is explained)
     text = d.get("value", "")
     try:
@@ -340,8 +348,9 @@ def hint(first: dict[str, Any], policies: tuple[str, str]) -> str | None:
                 f"operation (to {r['dtype']} for {ref}'s result)")
     if "error" in r and "error" not in t:
         return f"{ref} raises here and {tgt} does not: the script relies on {tgt}'s rule"
-    if first["kind"] == "dtype" and r.get("dtype") in D.FROM_NAME and t.get("dtype") in D.FROM_NAME:
-        wide, narrow = D.FROM_NAME[r["dtype"]].itemsize, D.FROM_NAME[t["dtype"]].itemsize
+    wide_dt, narrow_dt = _dtype_named(r.get("dtype", "")), _dtype_named(t.get("dtype", ""))
+    if first["kind"] == "dtype" and wide_dt is not None and narrow_dt is not None:
+        wide, narrow = wide_dt.itemsize, narrow_dt.itemsize
         if narrow < wide:
             return (f"{tgt} keeps {t['dtype']} where {ref} widens to {r['dtype']}: cast an "
                     f"operand to {r['dtype']} first to keep {ref}'s result, or expect "

@@ -93,8 +93,11 @@ def describe(value: object, depth: int = 0) -> dict[str, Any]:
         return {"kind": "typed-scalar", "dtype": D.name_of(value.dtype), "value": repr(value.value)}
     if isinstance(value, np.generic):
         dt = D.of_numpy(value.dtype)
-        return {"kind": "numpy-scalar", "dtype": D.name_of(dt) if dt is not None
-                else str(value.dtype), "value": repr(value.item())}
+        out = {"kind": "numpy-scalar", "dtype": D.name_of(dt) if dt is not None
+               else str(value.dtype), "value": repr(value.item())}
+        if getattr(type(value), "_numpy", False):  # the swap-in's: promotes as a 0-d array
+            out["as"] = "array"
+        return out
     kind = {builtins.bool: "py-bool", int: "py-int", float: "py-float",
             complex: "py-complex"}.get(type(value))
     if kind is not None:
@@ -244,7 +247,41 @@ def install(tracer: Tracer) -> list[str]:
                 patched_classes.add(type(obj))
         done.append(modname)
     _patch_array(tracer)
+    if SWAP_IN in done:
+        _patch_scalars(tracer)
     return done
+
+
+def _patch_scalars(tracer: Tracer) -> None:
+    """Trace the swap-in's scalar arithmetic too, in both runs: its scalars become
+    aiarray.numpy's (NumPy's types, computing by the policy in force) and their
+    operators are traced as Array's are."""
+    from aiarray._promotion import SCALARS
+    from aiarray.numpy import _scalars
+
+    by_dunder = _operator_names()
+    SCALARS.always_ours()
+
+    def patch(cls: type[Any]) -> None:
+        for name, fn in list(vars(cls).items()):
+            if name in by_dunder and isinstance(fn, types.FunctionType):
+                op_name, sym = by_dunder[name]
+                setattr(cls, name, tracer.wrap(op_name, fn, operator=sym))
+
+    for cls in _scalars.policy_types():
+        patch(cls)
+    _scalars.MADE.append(patch)  # bfloat16's, when it loads
+
+
+def _operator_names() -> dict[str, tuple[str, str]]:
+    """Operator method name -> (the registry's op name, the symbol shown)."""
+    by_dunder: dict[str, tuple[str, str]] = {}
+    for opname, op in OPERATORS.items():
+        sym = SYMBOLS.get(opname, opname)
+        by_dunder[f"__{opname}__"] = (op.name, sym)
+        by_dunder[f"__r{opname}__"] = (op.name, f"{sym} (reflected)")
+        by_dunder[f"__i{opname}__"] = (op.name, f"{sym}=")
+    return by_dunder
 
 
 def _patch_ufunc_class(tracer: Tracer, cls: type[Any], prefix: str) -> None:
@@ -268,12 +305,7 @@ def _patch_ufunc_class(tracer: Tracer, cls: type[Any], prefix: str) -> None:
 
 def _patch_array(tracer: Tracer) -> None:
     """Trace Array's operators (named by the registry) and its public methods."""
-    by_dunder: dict[str, tuple[str, str]] = {}
-    for opname, op in OPERATORS.items():
-        sym = SYMBOLS.get(opname, opname)
-        by_dunder[f"__{opname}__"] = (op.name, sym)
-        by_dunder[f"__r{opname}__"] = (op.name, f"{sym} (reflected)")
-        by_dunder[f"__i{opname}__"] = (op.name, f"{sym}=")
+    by_dunder = _operator_names()
     by_dunder.update({"__matmul__": ("matmul", "@"), "__rmatmul__": ("matmul", "@ (reflected)"),
                       "__imatmul__": ("matmul", "@="),
                       "__getitem__": ("getitem", "x[k]"), "__setitem__": ("setitem", "x[k] = v")})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
@@ -464,10 +465,58 @@ def _tagged(x: object) -> bool:
     return getattr(x, "_numpy", False) is True
 
 
+class ScalarRule:
+    """Whether the swap-in's scalars are NumPy's own, for the hot paths that make them
+    (``x[i]``, operators of 0-d arrays): ``plain`` is True while the swap-in's policy is
+    ``numpy`` and no ``promotion_policy`` block of either namespace is active in any
+    thread.  When it is False, :func:`numpy_scalars` asks the policy in force here (under
+    another policy, aiarray.numpy's scalars compute by that policy)."""
+
+    __slots__ = ("_blocks", "_lock", "ours", "plain")
+
+    def __init__(self) -> None:
+        self.plain = True
+        self.ours = False  # aiarray.numpy's scalars under every policy (the port tracer)
+        self._blocks = 0
+        self._lock = threading.Lock()
+
+    def update(self, blocks: int = 0) -> None:
+        """Count ``blocks`` more (or fewer) active blocks and recompute ``plain``."""
+        with self._lock:
+            self._blocks += blocks
+            self.plain = not self.ours and self._blocks == 0 and (
+                _swapin_policy is None or _swapin_policy.name == SWAPIN_DEFAULT)
+
+    def always_ours(self) -> None:
+        """Make every swap-in scalar aiarray.numpy's (whose operators can be traced),
+        under the numpy policy too; for ``python -m aiarray port``'s runs."""
+        self.ours = True
+        self.update()
+
+    @contextlib.contextmanager
+    def block(self) -> Iterator[None]:
+        """Count a ``promotion_policy`` block while it is active."""
+        self.update(1)
+        try:
+            yield
+        finally:
+            self.update(-1)
+
+
+SCALARS = ScalarRule()
+
+
+def numpy_scalars() -> bool:
+    """Whether a swap-in scalar made here is NumPy's own (the numpy policy is in force)."""
+    return SCALARS.plain or (not SCALARS.ours
+                             and policy_for(SWAPIN_CALL).name == SWAPIN_DEFAULT)
+
+
 def set_swapin_policy(name: str) -> None:
     """Select the policy of the swap-in namespace (aiarray.numpy) for the whole process."""
     global _swapin_policy
     _swapin_policy = _lookup_policy(name)
+    SCALARS.update()
 
 
 @contextlib.contextmanager
@@ -475,7 +524,8 @@ def swapin_promotion_policy(name: str) -> Iterator[str]:
     """Use policy ``name`` for swap-in arrays inside a ``with`` block (thread/task-local)."""
     token = _swapin_local.set(_lookup_policy(name))
     try:
-        yield name
+        with SCALARS.block():
+            yield name
     finally:
         _swapin_local.reset(token)
 
@@ -496,7 +546,8 @@ def promotion_policy(name: str) -> Iterator[str]:
     """Use policy ``name`` inside a ``with`` block; local to the thread and asyncio task."""
     token = _local_policy.set(_lookup_policy(name))
     try:
-        yield name
+        with SCALARS.block():
+            yield name
     finally:
         _local_policy.reset(token)
 

@@ -226,3 +226,27 @@ def test_bfloat16_elements_are_ml_dtypes_scalars():
 def test_scalars_copy_and_pickle_as_numpys():
     v = anp.arange(3)[2]
     assert type(copy.copy(v)) is numpy.int64 and pickle.loads(pickle.dumps(v)) == v
+
+
+def test_under_another_policy_scalars_compute_by_it():
+    """Under ascend (what ``python -m aiarray port`` runs), scalar arithmetic follows the
+    Ascend rules as 0-d arrays do; the scalar is still NumPy's type, value and hash."""
+    from golden_promotion import TENSOR_TENSOR
+
+    a = anp.arange(10, dtype=anp.int32)
+    with anp.promotion_policy("ascend"):
+        v, w = a[3], a[7]
+        assert isinstance(v, numpy.int32) and type(v).__name__ == "int32"
+        assert hash(v) == hash(3) and {v: 1}[3] == 1 and v == 3 and repr(v) == "np.int32(3)"
+        q = v / w  # integer division: GB/T's float32, NumPy's float64
+        assert q.dtype == xp.float32 and isinstance(q, numpy.float32)
+        assert q == numpy.float32(3) / numpy.float32(7)
+        h = anp.asarray([1.0], dtype=anp.float16)[0] * a[2]
+        assert h.dtype == {"f16": xp.float16}[TENSOR_TENSOR[("f16", "s32")]]
+        s = a.sum() / 2  # a reduction's scalar, then a Python float
+        assert s.dtype == (anp.asarray(a.sum()) / 2).dtype
+        assert type(a[1:3] * v) is xp.Array  # with an array: an array, by the same rules
+        assert pickle.loads(pickle.dumps(v)) == 3
+    q2 = v / w  # made under ascend, used under numpy: NumPy's rule now
+    assert q2.dtype == numpy.float64
+    assert type(a[3]) is numpy.int32  # NumPy's own type again

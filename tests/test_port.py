@@ -326,3 +326,19 @@ def test_runs_one_after_the_other_keep_their_files_apart(capsys, tmp_path, monke
     assert load["results"]["numpy"]["dtype"] == "float64"  # each run reads its own file
     assert load["results"]["ascend"]["dtype"] == "float32"
     assert r["output"] == {"line": 1, "reference": "float64", "target": "float32"}
+
+
+def test_scalar_code_is_traced_and_follows_the_policy(capsys):
+    """Element access gives NumPy's scalars; under the port's runs their arithmetic is
+    traced and follows each policy, so a divergence in scalar code is found."""
+    code, r = port("scalars_np.py", capsys=capsys)
+    assert code == 1
+    first = r["first_divergence"]
+    assert (first["line"], first["op"]) == (marker("scalars_np.py", "scalar division"),
+                                            "divide")
+    ints = np.array([3, 7], dtype=np.int32)
+    assert first["results"]["numpy"]["dtype"] == str((ints[0] / ints[1]).dtype)  # float64
+    assert rule_cells(r, "ascend") == ("int-to-float", "s32", "divide", "float32")
+    loop = next(d for d in r["differences"] if d["line"] == marker("scalars_np.py", "loop"))
+    assert loop["results"]["numpy"]["dtype"] == str((np.float16(0.5) * ints[0]).dtype)
+    assert r["runs"]["numpy"]["status"] == r["runs"]["ascend"]["status"] == "exit 0"

@@ -29,6 +29,7 @@ from .. import _dtypes as D
 from .._api.data_type import convert
 from .._array import Array
 from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
+from .._array_numpy import swapin_scalar
 from .._dispatch import same_kind
 from .._errors import (
     DimensionMismatchError,
@@ -250,7 +251,8 @@ def operand(x: Any, func: str, argname: str) -> Any:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
     if t in PY_SCALARS:
         return x
-    if isinstance(x, np.generic) and D.of_numpy(x.dtype) is not None:
+    if isinstance(x, np.generic) and D.of_numpy(x.dtype) is not None \
+            and not getattr(t, "_numpy", False):  # (a policy scalar: as its 0-d array)
         return x
     return arr(x, func, argname)
 
@@ -288,7 +290,7 @@ def wrap(res: Any) -> Any:
             return made_as_array(_from_ndarray(np.asarray(res)))  # (a 0-d array stays one)
         return res  # NumPy's subclasses (matrix, masked arrays) stay NumPy's
     if isinstance(res, np.generic):
-        return res  # NumPy's scalar, as NumPy gives it
+        return swapin_scalar(res)  # NumPy's scalar, as NumPy gives it
     if type(res) is tuple or type(res) is list:
         return type(res)(wrap(r) for r in res)
     if isinstance(res, tuple) and hasattr(res, "_fields"):
