@@ -31,7 +31,15 @@ from ._array_numpy import (
     swapin_scalar,
 )
 from ._device import CPU, Device, check_device
-from ._dispatch import binary, defers, inplace, make_function, not_an_array, operator_result
+from ._dispatch import (
+    binary,
+    defers,
+    inplace,
+    make_function,
+    not_an_array,
+    operator_result,
+    swapin_call,
+)
 from ._errors import (
     DimensionMismatchError,
     DLPackError,
@@ -86,9 +94,15 @@ def _binary_operator(name: str) -> Callable[[Array, Operand], Array]:
 def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
+    ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
+
     def method(self: Array, other: Operand, /) -> Array:
         if defers(other, op.name):
             return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
+        if ufunc is not None and self._numpy and _SCALARS.plain:  # NumPy's own, when small
+            done = swapin_call(ufunc, other, self, True)
+            if done is not None:
+                return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return operator_result(binary(op, _dispatch.swapin_operand(self, other), self))
 
     method.__name__ = f"__r{name}__"
@@ -211,7 +225,7 @@ class Array(NumpyMethods):
     __truediv__ = _binary_operator("truediv")
     __floordiv__ = _binary_operator("floordiv")
     __mod__ = _binary_operator("mod")
-    __pow__ = _binary_operator("pow")
+    _pow = _binary_operator("pow")
     __and__ = _binary_operator("and")
     __or__ = _binary_operator("or")
     __xor__ = _binary_operator("xor")
@@ -242,13 +256,33 @@ class Array(NumpyMethods):
     __itruediv__ = _inplace("truediv")
     __ifloordiv__ = _inplace("floordiv")
     __imod__ = _inplace("mod")
-    __ipow__ = _inplace("pow")
+    _ipow = _inplace("pow")
     __iand__ = _inplace("and")
     __ior__ = _inplace("or")
     __ixor__ = _inplace("xor")
     __ilshift__ = _inplace("lshift")
     __irshift__ = _inplace("rshift")
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    def __pow__(self, other: Operand, /) -> Array:
+        """``x ** other`` (aiarray.pow).  A swap-in array takes NumPy's shortcuts for a
+        Python exponent: ``x ** 2`` is ``square(x)``, and for floating and complex data
+        ``x ** -1`` is ``reciprocal(x)`` and ``x ** 0.5`` is ``sqrt(x)`` (NumPy's values,
+        which differ from pow's in the last bit for complex data)."""
+        if self._numpy:
+            shortcut = _numpy_power(self, other)
+            if shortcut is not None:
+                return shortcut(self)  # type: ignore[no-any-return]  # (a swap-in ufunc)
+        return self._pow(other)
+
+    def __ipow__(self, other: Operand, /) -> Array:
+        """In-place ``x **= other``; the dtype and shape of self never change."""
+        if self._numpy:
+            shortcut = _numpy_power(self, other)
+            if shortcut is not None:
+                shortcut(self, out=self)
+                return self
+        return self._ipow(other)
 
     def __matmul__(self, other: Array, /) -> Array:
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
@@ -513,6 +547,20 @@ def _numpy_item(x: Array, key: Any) -> Any:
         return out if _SCALARS.plain else swapin_scalar(out)  # NumPy's scalar
     res = Array._new(out, x._dtype, True)
     return res if out.ndim else made_as_array(res)
+
+
+def _numpy_power(x: Array, exponent: object) -> Any:
+    """NumPy's ``ndarray ** exponent`` shortcut for swap-in array ``x``: the ufunc
+    (square, reciprocal, sqrt) NumPy computes ``x ** exponent`` by, or None (pow)."""
+    t = type(exponent)
+    if t is int:
+        if exponent == 2:
+            return numpy_namespace().square
+        if exponent == -1 and x._dtype in D.FLOAT:
+            return numpy_namespace().reciprocal
+    elif t is float and exponent == 0.5 and x._dtype in D.FLOAT:
+        return numpy_namespace().sqrt
+    return None
 
 
 def _index_error(key: Any, x: Array, e: IndexError) -> OutOfRangeError:

@@ -30,6 +30,7 @@ from ._errors import (
     DimensionMismatchError,
     InvalidArgumentError,
     ParameterCastError,
+    ScalarOverflowError,
     TypeMismatchError,
     UninitializedError,
 )
@@ -254,7 +255,17 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
             return done
     pol = P.policy_for(x1, x2)
     try:
-        a1, a2, dt = operands(op, x1, x2, pol)
+        try:
+            a1, a2, dt = operands(op, x1, x2, pol)
+        except ScalarOverflowError:
+            # NumPy casts a Python int to the dtype its loop computes in: true division
+            # of uint8 by -3 computes in float64, so only NumPy itself can tell.
+            if pol.name == P.SWAPIN_DEFAULT and tagged(x1, x2) \
+                    and isinstance(op.numpy, np.ufunc):
+                done = swapin_call(op.numpy, x1, x2, False, _NO_LIMIT)
+                if done is not None:
+                    return done  # type: ignore[no-any-return]  # (an Array)
+            raise
         cdt, res = _float_dtypes(op, dt, pol)
         if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
             return numpy_loop(op.name, (x1, x2))
@@ -293,6 +304,59 @@ def numpy_scalar(value: Any) -> Any:
     from ._array_numpy import swapin_scalar
 
     return swapin_scalar(value)
+
+
+# The dtypes NumPy computes itself (all but bfloat16 and complex32): under the numpy
+# policy, NumPy's own ufunc on these gives the swap-in's result.
+_NATIVE: dict[object, DType] = {dt: dt for dt in D.loaded_dtypes() if dt not in D.COMPUTE}
+_SCALARS = P.SCALARS
+
+
+def _native_operand(x: object, limit: int) -> object:
+    """What NumPy's ufunc takes for operand ``x`` of the swap-in's short path, or None:
+    the ndarray of an Array of a native dtype below ``limit`` elements, a Python scalar,
+    or a NumPy scalar of a native dtype."""
+    t = type(x)
+    if t is Array:
+        a = x._array  # type: ignore[attr-defined]  # (an Array)
+        return a if a.dtype in _NATIVE and a.size < limit else None
+    if t in _PY_KINDS or (isinstance(x, np.generic) and x.dtype in _NATIVE):
+        return x
+    return None
+
+
+def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
+                limit: int | None = None) -> Any:
+    """A binary op of the swap-in under the numpy policy (``P.SCALARS.plain``) on small
+    operands of the dtypes NumPy computes: NumPy's own ufunc decides the result and its
+    dtype, as the numpy policy would (mixed dtypes, Python and NumPy scalars).  None when
+    the operands are not such, or NumPy raises (the general path then gives aiarray's
+    error, or its own result).  A 0-d result is NumPy's scalar for an operator
+    (``method``) and a 0-d swap-in Array for a function.  ``limit``: the size below which
+    an Array takes this path (default: the short path's)."""
+    limit = SHORT_PATH_LIMIT if limit is None else limit
+    a = _native_operand(x1, limit)
+    if a is None:
+        return None
+    b = _native_operand(x2, limit)
+    if b is None:
+        return None
+    try:
+        out = quiet_run(ufunc, a, b)
+    except Exception:  # (a busy quiet context, a NumPy error): the general path decides
+        return None
+    if type(out) is np.ndarray:
+        dt = _NATIVE.get(out.dtype)
+        if dt is None:
+            return None
+        obj = _new(Array)
+        obj._array = out
+        obj._dtype = dt
+        obj._numpy = True
+        return obj
+    if method:
+        return out  # NumPy's scalar
+    return Array._new(np.asarray(out), None, True)
 
 
 def tagged(x1: object, x2: object) -> bool:
@@ -655,6 +719,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._dtype = res
                         obj._numpy = x1._numpy or x2._numpy
                         return obj
+                if is_ufunc and _SCALARS.plain and (x1._numpy or x2._numpy):
+                    done = swapin_call(ufunc, x1, x2, method)
+                    if done is not None:
+                        return done
                 return operator_result(binary(op, x1, x2)) if method else binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
                 dt = x1._dtype
@@ -684,6 +752,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._dtype = res
                         obj._numpy = tag
                         return obj
+            if is_ufunc and _SCALARS.plain and (
+                    (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)):
+                done = swapin_call(ufunc, x1, x2, method)
+                if done is not None:
+                    return done
             if method:
                 if defers(x2, op.name):
                     return NotImplemented  # type: ignore[no-any-return]  # (an operator's)

@@ -81,7 +81,7 @@ class ufunc:  # noqa: N801 - NumPy's name
             kw["dtype"] = C.np_dtype(C.dtype_of(dtype))
         if out is not None:
             kw["out"] = out
-        if self._std is None or (self._views_for_ints and _has_ints(args)):
+        if self._std is None or self._numpy_computes(args):
             return self._numpy_loop(args, kw)
         try:
             return self._general(args, out, where, casting, dtype)
@@ -92,7 +92,10 @@ class ufunc:  # noqa: N801 - NumPy's name
         """NumPy's own ufunc on views of the arguments (its loops, its result dtype)."""
         return C.on_views(self._np, tuple(_ndarg(a, self.__name__) for a in args), kw)
 
-    _views_for_ints = False
+    def _numpy_computes(self, args: tuple[Any, ...]) -> bool:
+        """Whether NumPy's own loop computes a call with ``args`` (where NumPy's result
+        differs from the standard function's)."""
+        return False
 
     def _general(self, args: tuple[Any, ...], out: Any, where: Any, casting: str,
                  dtype: Any) -> Any:
@@ -222,7 +225,14 @@ class _Binary(ufunc):
 
 
 class _Reciprocal(ufunc):
-    _views_for_ints = True  # NumPy's integer reciprocal (1 // x), not a float result
+    """NumPy's reciprocal: of integers 1 // x (NumPy's integer loop, not a float result),
+    of complex data NumPy's own algorithm (last bits and infinities differ from the
+    standard's 1 / x); of real floats 1 / x, the same value either way."""
+
+    def _numpy_computes(self, args: tuple[Any, ...]) -> bool:
+        return _has_ints(args) or any(
+            (type(a) is Array and a._dtype in D.COMPLEX and a._dtype is not D.complex32)
+            or isinstance(a, complex | np.complexfloating) for a in args)
 
 
 class _FloatOnly(ufunc):

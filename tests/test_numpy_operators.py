@@ -1,0 +1,117 @@
+"""Operators and ufuncs of swap-in arrays against NumPy's: dtypes and bits, for mixed
+dtypes, Python and NumPy scalars on either side, and NumPy's ``**`` shortcuts."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import warnings
+
+import numpy
+import pytest
+
+import aiarray as xp
+import aiarray.numpy as anp
+
+DTYPES = ("?", "i1", "u1", "i4", "i8", "u8", "f2", "f4", "f8", "c8", "c16")
+
+
+def data(dt: str, n: int = 64, seed: int = 0) -> numpy.ndarray:
+    rng = numpy.random.default_rng(seed)
+    if dt == "?":
+        return rng.random(n) > 0.5
+    x = rng.standard_normal(n) * 3
+    if numpy.dtype(dt).kind == "c":
+        x = x + 1j * rng.standard_normal(n)
+    if numpy.dtype(dt).kind == "u":
+        x = numpy.abs(x)
+    return x.astype(dt)
+
+
+def same(got: object, want: object) -> None:
+    """``got`` is what NumPy's ``want`` is: an Array of its dtype and bits, or the same
+    NumPy scalar, or the same exception type."""
+    if isinstance(want, type):
+        assert isinstance(got, type) and issubclass(got, Exception), got
+        return
+    if isinstance(want, numpy.ndarray):
+        assert type(got) is xp.Array and got._numpy, type(got)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        numpy.testing.assert_array_equal(numpy.asarray(got), want)
+    else:
+        assert type(got) is type(want), (type(got), type(want))
+        numpy.testing.assert_array_equal(got, want)
+
+
+def outcome(f, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return f(*args)
+        except Exception as e:
+            return type(e)
+
+
+@pytest.mark.parametrize("dt", DTYPES)
+@pytest.mark.parametrize("exponent", [2, -1, 0.5, 2.0, 3, 1, -2, 0])
+def test_power_takes_numpys_shortcuts(dt, exponent):
+    """NumPy computes ``x ** 2`` as square(x), and for inexact x ``x ** -1`` as
+    reciprocal(x) and ``x ** 0.5`` as sqrt(x): complex results differ from pow's in the
+    last bit, and bool ** 2 is int8."""
+    x = data(dt)
+    same(outcome(operator.pow, anp.asarray(x), exponent), outcome(operator.pow, x, exponent))
+    y, ay = x.copy(), anp.asarray(x.copy())
+    want = outcome(operator.ipow, y, exponent)
+    got = outcome(operator.ipow, ay, exponent)
+    if not isinstance(want, type):
+        assert got is ay
+        numpy.testing.assert_array_equal(numpy.asarray(ay), y)
+
+
+OPS = (operator.add, operator.sub, operator.mul, operator.truediv, operator.lt,
+       operator.eq, numpy.maximum, numpy.arctan2, numpy.hypot)
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("d1,d2", list(itertools.combinations(("?", "i1", "u1", "i8", "f2",
+                                                               "f4", "f8", "c8"), 2)))
+def test_mixed_dtypes_give_numpys_results(op, d1, d2):
+    a, b = data(d1, seed=1), data(d2, seed=2)
+    f = op if not isinstance(op, numpy.ufunc) else getattr(anp, op.__name__)
+    same(outcome(f, anp.asarray(a), anp.asarray(b)), outcome(op, a, b))
+    same(outcome(f, anp.asarray(b), anp.asarray(a)), outcome(op, b, a))
+
+
+SCALARS = (2, -3, 2.5, 1e300, 1 + 2j, True, numpy.float32(1.5), numpy.float64(0.25),
+           numpy.int8(3), numpy.uint64(7), numpy.complex64(1j), numpy.bool_(True), 300)
+
+
+@pytest.mark.parametrize("op", OPS[:6], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("dt", ("?", "u1", "i4", "f2", "f4", "f8", "c8"))
+def test_scalars_on_either_side_give_numpys_results(op, dt):
+    x = data(dt, seed=3)
+    for s in SCALARS:
+        same(outcome(op, anp.asarray(x), s), outcome(op, x, s))
+        same(outcome(op, s, anp.asarray(x)), outcome(op, s, x))
+        same(outcome(op, anp.asarray(x[:1].reshape(())), s), outcome(op, x[:1].reshape(()), s))
+
+
+def test_scalar_from_an_element_with_arrays():
+    for dt in ("f4", "f8", "i4", "c8"):
+        x = data(dt, seed=4)
+        ax = anp.asarray(x)
+        for got, want in ((ax - ax[0], x - x[0]), (ax[1] * ax, x[1] * x),
+                          (ax / ax.sum(), x / x.sum()), (ax.max() - ax, x.max() - x)):
+            same(got, want)
+
+
+@pytest.mark.parametrize("op", (operator.truediv, operator.lt, operator.eq, operator.add,
+                                operator.mul), ids=lambda f: f.__name__)
+@pytest.mark.parametrize("s", (-3, 300, 2**70, 2.5))
+def test_python_ints_beyond_the_dtype_on_large_arrays(op, s):
+    """NumPy casts a Python int to the dtype its loop computes in: uint8 / -3 is float64
+    division; uint8 + 300 raises OverflowError; large arrays (the general path and the
+    kernels) follow the same rule as small ones."""
+    x = data("u1", n=40_000, seed=5)
+    same(outcome(op, anp.asarray(x), s), outcome(op, x, s))
+    same(outcome(op, s, anp.asarray(x)), outcome(op, s, x))
