@@ -59,7 +59,13 @@ class ufunc:  # noqa: N801 - NumPy's name
                  casting: str = "same_kind", order: str = "K", dtype: Any = None,
                  subok: bool = True, signature: Any = None) -> Any:
         try:
-            return self._call(args, out, where, casting, dtype)
+            try:
+                return self._call(args, out, where, casting, dtype)
+            except C.ForeignDataError:  # objects, strings, dates, '>f8' ...: NumPy's loops
+                kw = {k: v for k, v in (("out", out), ("where", where), ("dtype", dtype),
+                                        ("signature", signature)) if v is not None
+                      and v is not True}
+                return C.on_views(self._np, args, {"casting": casting, "order": order, **kw})
         except Exception as e:
             reraise(e, self.__name__, args, {"out": out, "where": where, "dtype": dtype})
 
@@ -122,7 +128,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Reduce ``array`` along ``axis`` by applying the ufunc repeatedly."""
         try:
             kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
-            return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+            return C.on_views(self._np.reduce, (_ndarg(array, "reduce"), axis), kw)
         except Exception as e:
             reraise(e, f"{self.__name__}.reduce", (array, axis), {"dtype": dtype, "out": out})
 
@@ -132,7 +138,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Running results of the ufunc along ``axis``."""
         try:
             kw = _kwargs(dtype=dtype, out=out)
-            return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis),
+            return C.on_views(self._np.accumulate, (_ndarg(array, "accumulate"), axis),
                               kw)
         except Exception as e:
             reraise(e, f"{self.__name__}.accumulate", (array, axis),
@@ -144,7 +150,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Reductions over the slices that start at ``indices``."""
         try:
             kw = _kwargs(dtype=dtype, out=out)
-            a = C.arr(array, "reduceat", "array")
+            a = _ndarg(array, "reduceat")
             return C.on_views(self._np.reduceat,
                               (a, C.arr(indices, "reduceat", "indices"), axis), kw)
         except Exception as e:
@@ -278,7 +284,10 @@ def _kwargs(**kw: Any) -> dict[Any, Any]:
         if (k == "keepdims" and v is False) or (k == "where" and v is True):
             continue
         if k == "dtype":
-            v = C.np_dtype(C.dtype_of(v))
+            try:
+                v = C.np_dtype(C.dtype_of(v))
+            except C.ForeignDataError:  # (dtype=object, '>f8' ...: NumPy's own)
+                pass
         out[k] = v
     return out
 
