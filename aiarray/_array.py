@@ -43,6 +43,7 @@ from ._dispatch import (
 from ._errors import (
     DimensionMismatchError,
     DLPackError,
+    ForeignDataError,
     IndexTypeError,
     InvalidArgumentError,
     OutOfRangeError,
@@ -103,7 +104,10 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
             done = swapin_call(ufunc, other, self, True)
             if done is not None:
                 return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
-        return operator_result(binary(op, _dispatch.swapin_operand(self, other), self))
+        other = _dispatch.swapin_operand(self, other)
+        if other is NotImplemented:
+            return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
+        return operator_result(binary(op, other, self))
 
     method.__name__ = f"__r{name}__"
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
@@ -115,7 +119,12 @@ def _inplace(name: str) -> Callable[[Array, Operand], Array]:
 
     def method(self: Array, other: Operand, /) -> Array:
         if self._numpy:  # as ``x op other``: lists, tuples and ndarrays by NumPy's rules
-            other = _dispatch.swapin_operand(self, other)
+            converted = _dispatch.swapin_operand(self, other)
+            if converted is NotImplemented:  # objects, strings: NumPy's in-place refuses
+                raise ForeignDataError(f"in-place {op.name}(): other holds data of dtype "
+                                       f"{getattr(other, 'dtype', '?')}, which cannot be "
+                                       f"written into a {D.name_of(self._dtype)} array")
+            other = converted
         return inplace(op, self, other)
 
     method.__name__ = f"__i{name}__"

@@ -28,6 +28,7 @@ from . import _promotion as P
 from ._errors import (
     AllocationError,
     DimensionMismatchError,
+    ForeignDataError,
     InvalidArgumentError,
     ParameterCastError,
     ScalarOverflowError,
@@ -434,8 +435,9 @@ def swapin_operand(x1: object, x2: object) -> object:
     """An operator's other operand: an ndarray (with any Array), or a list or tuple with
     a swap-in array, becomes a swap-in Array (NumPy's conversion): ``Array op ndarray``
     follows the swap-in's rules; so does a scalar of aiarray.numpy's that computes by a
-    policy (it promotes as the 0-d array it stands for).  Anything else is returned as
-    it is."""
+    policy (it promotes as the 0-d array it stands for).  An ndarray of data aiarray
+    does not compute (objects, strings) gives NotImplemented: NumPy's reflected operator
+    computes it.  Anything else is returned as it is."""
     t = type(x2)
     if t is Array or t in _PY_KINDS:
         return x2
@@ -445,7 +447,10 @@ def swapin_operand(x1: object, x2: object) -> object:
                                       and x1._numpy):
         from ._array_numpy import numpy_namespace
 
-        return numpy_namespace()._convert.arr(x2, "operator", "other")
+        try:
+            return numpy_namespace()._convert.arr(x2, "operator", "other")
+        except ForeignDataError:  # objects, strings ...: the ndarray's own operator decides
+            return NotImplemented
     return x2
 
 
@@ -760,7 +765,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
             if method:
                 if defers(x2, op.name):
                     return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-                return operator_result(binary(op, x1, swapin_operand(x1, x2)))
+                x2 = swapin_operand(x1, x2)
+                if x2 is NotImplemented:
+                    return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
+                return operator_result(binary(op, x1, x2))
             return binary(op, x1, x2)
 
         func = binary_func

@@ -90,6 +90,12 @@ class IndexTypeError(TypeMismatchError, IndexError):
     TypeMismatchError (a TypeError) and also an IndexError, which NumPy raises for it."""
 
 
+class ForeignDataError(TypeMismatchError):
+    """An argument holds data of a dtype aiarray has no counterpart for (strings,
+    objects, records, datetimes, a non-native byte order): the NumPy swap-in hands such
+    calls to NumPy itself."""
+
+
 class DimensionMismatchError(AiarrayError, ValueError):
     """Shapes that do not broadcast or do not match."""
 

@@ -115,3 +115,27 @@ def test_python_ints_beyond_the_dtype_on_large_arrays(op, s):
     x = data("u1", n=40_000, seed=5)
     same(outcome(op, anp.asarray(x), s), outcome(op, x, s))
     same(outcome(op, s, anp.asarray(x)), outcome(op, s, x))
+
+
+def test_operators_with_data_aiarray_does_not_compute_are_numpys():
+    """An object or string ndarray on either side: NumPy's reflected operator computes
+    (its result stays NumPy's); an in-place write of such data refuses, as NumPy does."""
+    objects = numpy.array([1, 2], dtype=object)
+    text = numpy.array(["a", "b"])
+    x = numpy.array([1.0, 2.0])
+    for op in (operator.add, operator.mul, operator.eq):
+        for other in (objects, text):
+            want = outcome(op, x, other)
+            got = outcome(op, anp.asarray(x), other)
+            if isinstance(want, type):
+                assert isinstance(got, type) and issubclass(got, TypeError) == issubclass(
+                    want, TypeError)
+                continue
+            assert type(got) is numpy.ndarray and got.dtype == want.dtype
+            assert got.tolist() == want.tolist()
+            back = outcome(op, other, anp.asarray(x))
+            assert type(back) is numpy.ndarray and back.tolist() == op(other, x).tolist()
+    y = anp.asarray(x)
+    with pytest.raises(TypeError):
+        y += objects
+    numpy.testing.assert_array_equal(numpy.asarray(y), x)

@@ -74,6 +74,7 @@ from ._numpy_calls import (
 )
 from ._numpy_calls import (
     NpzFile as NpzFile,
+    allclose as allclose,
     angle as angle,
     append as append,
     apply_along_axis as apply_along_axis,
@@ -88,6 +89,8 @@ from ._numpy_calls import (
     bartlett as bartlett,
     base_repr as base_repr,
     binary_repr as binary_repr,
+    busday_count as busday_count,
+    busday_offset as busday_offset,
     bincount as bincount,
     blackman as blackman,
     block as block,
@@ -100,6 +103,8 @@ from ._numpy_calls import (
     correlate as correlate,
     cov as cov,
     cross as cross,
+    datetime_as_string as datetime_as_string,
+    datetime_data as datetime_data,
     delete as delete,
     diag as diag,
     diag_indices as diag_indices,
@@ -137,6 +142,8 @@ from ._numpy_calls import (
     insert as insert,
     interp as interp,
     intersect1d as intersect1d,
+    is_busday as is_busday,
+    isclose as isclose,
     iscomplex as iscomplex,
     iscomplexobj as iscomplexobj,
     isfortran as isfortran,
@@ -260,7 +267,6 @@ from ._reductions import (
     var as var,
 )
 from ._selecting import (
-    allclose as allclose,
     argsort as argsort,
     around as around,
     clip as clip,
@@ -268,7 +274,6 @@ from ._selecting import (
     dot as dot,
     imag as imag,
     inner as inner,
-    isclose as isclose,
     isin as isin,
     matmul as matmul,
     nonzero as nonzero,
@@ -406,6 +411,7 @@ invert = _ufunc("invert")
 isfinite = _ufunc("isfinite")
 isinf = _ufunc("isinf")
 isnan = _ufunc("isnan")
+isnat = _ufunc("isnat")
 lcm = _ufunc("lcm")
 ldexp = _ufunc("ldexp")
 left_shift = _ufunc("left_shift")
@@ -503,6 +509,18 @@ object_ = _np.object_
 str_ = _np.str_
 bytes_ = _np.bytes_
 void = _np.void
+# NumPy's scalar types of data aiarray does not compute: that data stays NumPy's ndarray,
+# which every function here takes (NumPy computes on it)
+datetime64 = _np.datetime64
+timedelta64 = _np.timedelta64
+longdouble = _np.longdouble
+clongdouble = _np.clongdouble
+record = _np.record
+if hasattr(_np, "float128"):  # (where NumPy has them: the platform's long double)
+    float128 = _np.float128
+if hasattr(_np, "complex256"):
+    complex256 = _np.complex256
+busdaycalendar = _np.busdaycalendar
 ScalarType = _np.ScalarType
 sctypeDict = _np.sctypeDict
 typecodes = _np.typecodes

@@ -6,7 +6,8 @@
   a requested dtype is reached through aiarray's checked conversion (floats to
   integers truncate as in NumPy; a value that does not fit, or NaN into an integer,
   raises instead of wrapping).  Data of a dtype aiarray has no counterpart for
-  (strings, objects, datetimes, long double) stays a NumPy ndarray, as NumPy made it.
+  (strings, objects, datetimes, long double, non-native byte order) stays a NumPy
+  ndarray, as NumPy made it.
 - ``arr`` / ``operand``: an argument as a tagged Array (or a scalar kept as a scalar).
 - ``views`` / ``wrap`` / ``on_views``: calling NumPy itself on zero-copy ndarray views
   of Arrays (complex32 is widened to complex64, which copies) and wrapping the results.
@@ -33,6 +34,7 @@ from .._array_numpy import swapin_scalar
 from .._dispatch import same_kind
 from .._errors import (
     DimensionMismatchError,
+    ForeignDataError,
     ScalarOverflowError,
     TypeMismatchError,
 )
@@ -97,11 +99,12 @@ def _dtype_of(dtype: Any, argname: str, func: str) -> DType:
         nd = None
     where = f"{func}(): " if func else ""
     if nd is not None:
-        if nd.byteorder not in "=|":
-            nd = nd.newbyteorder("=")
         dt = D.of_numpy(nd)
         if dt is not None:
             return dt
+        if nd.byteorder not in "=|":  # e.g. '>f8': NumPy's own data (aiarray's is native)
+            raise ForeignDataError(f"{where}{argname}={dtype!r} is of non-native byte order; "
+                                   "aiarray's arrays hold native-order data")
         raise ForeignDataError(f"{where}{argname}={dtype!r} is a NumPy data type aiarray has no "
                           "counterpart for (only numbers and bools)")
     raise TypeMismatchError(
@@ -117,12 +120,17 @@ def np_dtype(dt: DType) -> DType:
 
 def _from_ndarray(a: NDArray) -> Array | NDArray:
     dt = D.of_numpy(a.dtype)
-    if dt is None and a.dtype.kind in "biufc" and a.dtype.byteorder not in "=|":
-        a = a.astype(a.dtype.newbyteorder("="))
-        dt = D.of_numpy(a.dtype)
     if dt is None:
-        return a  # strings, objects, datetimes, long double: NumPy's own array
+        return a  # strings, objects, datetimes, long double, non-native order: NumPy's own
     return Array._new(a, dt, True)
+
+
+def _native(a: NDArray) -> NDArray:
+    """An argument's numbers of non-native byte order in native order (a copy), for
+    aiarray to compute on; other ndarrays as they are."""
+    if a.dtype.byteorder not in "=|" and a.dtype.kind in "biufc":
+        return a.astype(a.dtype.newbyteorder("="))
+    return a
 
 
 def asarray(obj: Any, dtype: Any = None, *, copy: builtins.bool | None = None,
@@ -166,10 +174,10 @@ def _convert_foreign(obj: Any, dt: DType | None, copy: Any, order: Any, func: st
         raise InvalidArgumentError(f"{func}(): cannot convert the object: {e}") from None
     except OverflowError as e:
         raise ScalarOverflowError(f"{func}(): {e}") from None
-    if a.dtype.kind == "O" and dt is None and a.size and _all_arrays_or_numbers(a):
+    if a.dtype.kind == "O" and dt is None and a.size and _holds_arrays(a):
         a = np.array(a.tolist())  # e.g. a list of 0-d Arrays
     if dt is None:
-        return _from_ndarray(a)
+        return _from_ndarray(_native(a))
     src = D.of_numpy(a.dtype)
     if src is None:  # strings and the like: NumPy parses them
         try:
@@ -187,13 +195,12 @@ def _convert_foreign(obj: Any, dt: DType | None, copy: Any, order: Any, func: st
     return Array._new(convert(a, src, dt), dt, True)
 
 
-def _all_arrays_or_numbers(a: NDArray) -> builtins.bool:
-    return all(type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
-
-
-class ForeignDataError(TypeMismatchError):
-    """An argument holds data of a dtype aiarray has no counterpart for (strings,
-    objects, records, datetimes): the adapters hand such calls to NumPy itself."""
+def _holds_arrays(a: NDArray) -> builtins.bool:
+    """Whether object array ``a`` (NumPy's inference) holds Arrays among numbers: their
+    values are numbers.  Objects that are not Arrays (an object ndarray given, Python
+    ints beyond 64 bits) keep NumPy's object array."""
+    return any(type(v) is Array for v in a.flat) and all(
+        type(v) is Array or isinstance(v, PY_SCALARS) for v in a.flat)
 
 
 def arr(x: Any, func: str = "", argname: str = "a") -> Array:
@@ -472,8 +479,13 @@ def part(x: Array, which: str) -> Array:
 
 @guarded(name="astype")
 def astype_method(x: Array, dtype: Any, order: str, casting: str, copy: Any) -> Array:
-    """``x.astype(dtype)``: NumPy's signature, aiarray's checked conversion."""
-    dt = dtype_of(dtype, "dtype", "astype")
+    """``x.astype(dtype)``: NumPy's signature, aiarray's checked conversion; to a dtype
+    aiarray has no counterpart for (strings, objects, datetimes, non-native byte order)
+    NumPy's own astype, whose result is NumPy's ndarray."""
+    try:
+        dt = dtype_of(dtype, "dtype", "astype")
+    except ForeignDataError:
+        return wrap(view(x).astype(dtype, order, casting, copy=copy))
     check_casting(x._dtype, dt, casting, "astype")
     if dt is x._dtype:
         if not copy:

@@ -29,11 +29,21 @@ from ._boundary import guarded
 NoValue = C.NOVALUE
 
 
+def _keeps_order(obj: Any, dtype: Any, func: str) -> None:
+    """An ndarray of non-native byte order, converted with no dtype asked for, stays NumPy's
+    (NumPy's ``array``/``asarray`` keep its order; aiarray's arrays are native-order):
+    ForeignDataError sends the call to NumPy."""
+    if dtype is None and isinstance(obj, np.ndarray) and obj.dtype.byteorder not in "=|":
+        raise C.ForeignDataError(f"{func}(): {obj.dtype.str} data (non-native byte order) "
+                                 "stays NumPy's")
+
+
 @C.numpy_fallback(np.array)
 def array(object: Any, dtype: Any = None, *, copy: builtins.bool | None = True,
           order: str = "K", subok: builtins.bool = True, ndmin: int = 0,
           ndmax: int = 0, like: Any = None) -> Array:
     """NumPy's ``array``: a new Array (copied unless ``copy`` is False/None)."""
+    _keeps_order(object, dtype, "array")
     return C.asarray(object, dtype, copy=copy, order=order, ndmin=ndmin, func="array")
 
 
@@ -43,6 +53,7 @@ def asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None,
     """NumPy's ``asarray``: ``a`` as an Array, without a copy when none is needed."""
     if device is not None:
         check_device(device)
+    _keeps_order(a, dtype, "asarray")
     return C.asarray(a, dtype, copy=copy, order=order, func="asarray")
 
 
@@ -56,6 +67,7 @@ def asanyarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = No
 @C.numpy_fallback(np.ascontiguousarray)
 def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
     """A C-contiguous Array (a copy only when ``a`` is not one)."""
+    _keeps_order(a, dtype, "ascontiguousarray")
     x = C.asarray(a, dtype, func="ascontiguousarray", ndmin=1 if np.ndim(a) == 0 else 0)
     if type(x) is Array and not x._array.flags.c_contiguous:
         x = Array._new(np.ascontiguousarray(x._array), x._dtype, True)
@@ -65,6 +77,7 @@ def ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
 @C.numpy_fallback(np.asfortranarray)
 def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
     """A Fortran-contiguous Array (a copy only when ``a`` is not one)."""
+    _keeps_order(a, dtype, "asfortranarray")
     x = C.asarray(a, dtype, func="asfortranarray")
     if type(x) is Array and not x._array.flags.f_contiguous:
         x = Array._new(np.asfortranarray(x._array), x._dtype, True)
@@ -74,6 +87,7 @@ def asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Array:
 @C.numpy_fallback(np.copy)
 def copy(a: Any, order: str = "K", subok: builtins.bool = False) -> Array:
     """A copy of ``a``."""
+    _keeps_order(a, None, "copy")
     return C.asarray(a, copy=True, order=order, func="copy")
 
 

@@ -228,6 +228,7 @@ iscomplexobj = _numpy_function("iscomplexobj")
 isrealobj = _numpy_function("isrealobj")
 isneginf = _numpy_function("isneginf")
 isposinf = _numpy_function("isposinf")
+isclose = _numpy_function("isclose")  # NumPy's: in the operands' dtype (NEP 50 scalars)
 i0 = _numpy_function("i0")
 sinc = _numpy_function("sinc")
 unwrap = _numpy_function("unwrap")
@@ -245,6 +246,7 @@ polyval = _numpy_function("polyval")
 roots = _numpy_function("roots")
 
 # -- predicates and information --------------------------------------------------------------
+allclose = _numpy_function("allclose")
 array_equal = _numpy_function("array_equal")
 array_equiv = _numpy_function("array_equiv")
 may_share_memory = _numpy_function("may_share_memory")
@@ -261,6 +263,13 @@ binary_repr = _numpy_function("binary_repr")
 ndenumerate = _numpy_function("ndenumerate")
 nditer = _numpy_function("nditer")
 nested_iters = _numpy_function("nested_iters")
+
+# -- dates and times: NumPy's datetime64/timedelta64 data, which stays NumPy's ---------------
+datetime_as_string = _numpy_function("datetime_as_string")
+datetime_data = _numpy_function("datetime_data")
+busday_count = _numpy_function("busday_count")
+busday_offset = _numpy_function("busday_offset")
+is_busday = _numpy_function("is_busday")
 
 
 @guard_class

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from .. import _dtypes as D
-from .._api import gbt_math as G
 from .._api import indexing as I
 from .._api import linear_algebra as L
 from .._api import manipulation as M
@@ -220,32 +219,6 @@ def unique_inverse(x: Any, /) -> Any:
 def unique_all(x: Any, /) -> Any:
     """The distinct values, first indices, inverse indices and counts."""
     return C.tag(SF.unique_all(C.arr(x, "unique_all", "x")))
-
-
-@C.numpy_fallback(np.isclose)
-def isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
-            equal_nan: builtins.bool = False) -> Array:
-    """Elementwise |a - b| <= atol + rtol * |b|."""
-    x = C.operand(a, "isclose", "a")
-    y = C.operand(b, "isclose", "b")
-    if type(x) is not Array and type(y) is not Array:
-        x = C.arr(x, "isclose", "a")
-    if _needs_numpy_close(x, y):
-        return C.on_views(np.isclose, (x, y, rtol, atol, equal_nan), {})
-    return C.tag(G.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan))
-
-
-@C.numpy_fallback(np.allclose)
-def allclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08,
-             equal_nan: builtins.bool = False) -> builtins.bool:
-    """Whether every pair of elements is close (see :func:`isclose`)."""
-    return builtins.bool(isclose(a, b, rtol, atol, equal_nan).all())
-
-
-def _needs_numpy_close(x: Any, y: Any) -> builtins.bool:
-    """NumPy compares mixed kinds (an int array with a float array) in float64."""
-    dts = [v._dtype for v in (x, y) if type(v) is Array]
-    return len(dts) == 2 and dts[0] is not dts[1]
 
 
 @C.numpy_fallback(np.copyto)

@@ -118,6 +118,9 @@ def expand_dims(a: Any, axis: Any) -> Array:
 
 
 def _joined(func: str, arrays: Any, out: Any, dtype: Any, casting: str) -> list[Array]:
+    if out is not None and dtype is not None:  # NumPy's TypeError
+        raise TypeMismatchError(f"{func}() only takes `out` or `dtype` as an argument, but "
+                                "both were provided")
     if isinstance(arrays, Array | np.ndarray):
         arrays = list(arrays) if arrays.ndim else [arrays]
     arrs = C.arrays(arrays, func)

@@ -21,19 +21,13 @@ from typing import Any
 
 import numpy as np
 
-_NO_DATETIME = "aiarray has no date/time dtypes; keep dates in NumPy arrays"
 _NO_TEXT = "aiarray arrays hold numbers and bools; keep text and records in NumPy arrays"
-_NO_LONG = "aiarray has no extended-precision (long double) dtypes"
 
+# (NumPy's scalar types and functions of data aiarray does not compute -- datetime64,
+# timedelta64, longdouble, record, isnat, busday_count ... -- are served: NumPy's own
+# objects, and NumPy computing on that data, which stays NumPy's ndarray.)
 NOT_SERVED: dict[str, str] = {
-    "busday_count": _NO_DATETIME, "busday_offset": _NO_DATETIME,
-    "busdaycalendar": _NO_DATETIME, "is_busday": _NO_DATETIME,
-    "datetime_as_string": _NO_DATETIME, "datetime_data": _NO_DATETIME,
-    "datetime64": _NO_DATETIME, "timedelta64": _NO_DATETIME, "isnat": _NO_DATETIME,
     "char": _NO_TEXT, "strings": _NO_TEXT, "rec": _NO_TEXT, "recarray": _NO_TEXT,
-    "record": _NO_TEXT,
-    "longdouble": _NO_LONG, "clongdouble": _NO_LONG, "float128": _NO_LONG,
-    "complex256": _NO_LONG,
     "matrix": "numpy.matrix is discouraged by NumPy itself; use 2-D arrays and @",
     "asmatrix": "numpy.matrix is discouraged by NumPy itself; use 2-D arrays and @",
     "bmat": "numpy.matrix is discouraged by NumPy itself; use block() and @",
@@ -53,6 +47,10 @@ NOT_SERVED: dict[str, str] = {
     "fft.test": "runs NumPy's own test suite",
     "fft.helper": "NumPy's implementation module",
     "linalg.linalg": "NumPy's implementation module",
+    "lib.add_docstring": "NumPy's tool for documenting its own C objects",
+    "lib.add_newdoc": "NumPy's tool for documenting its own C objects",
+    "lib.tracemalloc_domain": "NumPy's tracemalloc domain of its own allocations",
+    "lib.test": "runs NumPy's own test suite",
 }
 
 _ADAPTER_MODULES = ("_creation", "_reductions", "_shaping", "_selecting", "_types")

@@ -141,10 +141,25 @@ def can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
     return src is dst or C._castable(src, dst, casting)
 
 
+def _numpys_own(values: Any, func: str) -> None:
+    """Raise ForeignDataError (the call goes to NumPy's own function) when a dtype given
+    carries metadata, which aiarray's dtypes do not keep and NumPy's promotion does, or
+    is of non-native byte order (an ndarray's too)."""
+    for v in values:
+        dt = v if isinstance(v, np.dtype) else getattr(v, "dtype", None) \
+            if isinstance(v, np.ndarray | np.generic) else None
+        if isinstance(dt, np.dtype) and (dt.metadata is not None or
+                                         dt.byteorder not in "=|"):
+            raise C.ForeignDataError(f"{func}(): {dt!r} (its metadata or byte order) is "
+                                     "NumPy's own")
+
+
 @C.numpy_fallback(np.result_type)
 def result_type(*arrays_and_dtypes: Any) -> DType:
     """The dtype that combining the arguments gives, by the swap-in's policy (Python
-    scalars alone: as NumPy, the first gives its default dtype)."""
+    scalars alone: as NumPy, the first gives its default dtype); dtypes with metadata
+    or of non-native byte order: NumPy's own result."""
+    _numpys_own(arrays_and_dtypes, "result_type")
     args = tuple(C.dtype_of(a) if isinstance(a, str | type) and not isinstance(a, Array)
                  and a not in (bool, int, float, complex) else a for a in arrays_and_dtypes)
     if args and all(type(a) in C.PY_SCALARS for a in args):
@@ -154,7 +169,9 @@ def result_type(*arrays_and_dtypes: Any) -> DType:
 
 @C.numpy_fallback(np.promote_types)
 def promote_types(type1: Any, type2: Any) -> DType:
-    """The smallest dtype both dtypes cast to safely, by the swap-in's policy."""
+    """The smallest dtype both dtypes cast to safely, by the swap-in's policy (dtypes
+    with metadata or of non-native byte order: NumPy's own result)."""
+    _numpys_own((type1, type2), "promote_types")
     a = C.dtype_of(type1, "type1", "promote_types")
     b = C.dtype_of(type2, "type2", "promote_types")
     return P.promote_pair(a, b, P.policy_for(P.SWAPIN_CALL))

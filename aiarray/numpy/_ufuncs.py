@@ -60,7 +60,14 @@ class ufunc:  # noqa: N801 - NumPy's name
                  casting: str = "same_kind", order: str = "K", dtype: Any = None,
                  subok: bool = True, signature: Any = None) -> Any:
         try:
-            return public(self._call(args, out, where, casting, dtype), args, {"out": out})
+            try:
+                res = self._call(args, out, where, casting, dtype)
+            except C.ForeignDataError:  # objects, strings, dates, '>f8' ...: NumPy's loops
+                kw = {k: v for k, v in (("out", out), ("where", where), ("dtype", dtype),
+                                        ("signature", signature)) if v is not None
+                      and v is not True}
+                return C.on_views(self._np, args, {"casting": casting, "order": order, **kw})
+            return public(res, args, {"out": out})
         except Exception as e:
             reraise(e, self.__name__, args, {"out": out, "where": where, "dtype": dtype})
 
@@ -126,7 +133,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Reduce ``array`` along ``axis`` by applying the ufunc repeatedly."""
         try:
             kw = _kwargs(dtype=dtype, out=out, keepdims=keepdims, initial=initial, where=where)
-            return C.on_views(self._np.reduce, (C.arr(array, "reduce", "array"), axis), kw)
+            return C.on_views(self._np.reduce, (_ndarg(array, "reduce"), axis), kw)
         except Exception as e:
             reraise(e, f"{self.__name__}.reduce", (array, axis), {"dtype": dtype, "out": out})
 
@@ -136,7 +143,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Running results of the ufunc along ``axis``."""
         try:
             kw = _kwargs(dtype=dtype, out=out)
-            return C.on_views(self._np.accumulate, (C.arr(array, "accumulate", "array"), axis),
+            return C.on_views(self._np.accumulate, (_ndarg(array, "accumulate"), axis),
                               kw)
         except Exception as e:
             reraise(e, f"{self.__name__}.accumulate", (array, axis),
@@ -148,7 +155,7 @@ class ufunc:  # noqa: N801 - NumPy's name
         """Reductions over the slices that start at ``indices``."""
         try:
             kw = _kwargs(dtype=dtype, out=out)
-            a = C.arr(array, "reduceat", "array")
+            a = _ndarg(array, "reduceat")
             return C.on_views(self._np.reduceat,
                               (a, C.arr(indices, "reduceat", "indices"), axis), kw)
         except Exception as e:
@@ -292,7 +299,10 @@ def _kwargs(**kw: Any) -> dict[Any, Any]:
         if (k == "keepdims" and v is False) or (k == "where" and v is True):
             continue
         if k == "dtype":
-            v = C.np_dtype(C.dtype_of(v))
+            try:
+                v = C.np_dtype(C.dtype_of(v))
+            except C.ForeignDataError:  # (dtype=object, '>f8' ...: NumPy's own)
+                pass
         out[k] = v
     return out
 

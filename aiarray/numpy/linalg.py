@@ -38,12 +38,26 @@ class LinAlgError(InvalidArgumentError, np.linalg.LinAlgError):
     convergence): NumPy's ``numpy.linalg.LinAlgError`` and aiarray's ValueError."""
 
 
-def _float(a: Any, func: str, argname: str = "a") -> Array:
-    """An argument in a floating dtype (integers and bools as float64, as NumPy)."""
+def _float(a: Any, func: str, argname: str = "a", matrices: str = "") -> Array:
+    """An argument in a floating dtype (integers and bools as float64, as NumPy);
+    ``matrices`` "stack" or "square": NumPy's check of its shape (see _matrices)."""
     x = C.arr(a, func, argname)
+    if matrices:
+        _matrices(x, func, matrices == "square")
     if x._dtype in D.INTEGER or x._dtype is D.bool_:
         return C.tag(T.astype(x, D.float64))
     return x
+
+
+def _matrices(x: Array, func: str, square: builtins.bool) -> None:
+    """NumPy's check of a (stack of) matrices: at least two dimensions, and (``square``)
+    the last two equal; NumPy raises LinAlgError otherwise, as here."""
+    if x.ndim < 2:
+        raise LinAlgError(f"linalg.{func}(): {x.ndim}-dimensional array given. Array must "
+                          "be at least two-dimensional")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise LinAlgError(f"linalg.{func}(): Last 2 dimensions of the array must be square "
+                          f"(shape {x.shape})")
 
 
 def _call(func: Any, *args: Any, **kwargs: Any) -> Any:
@@ -63,26 +77,26 @@ def _views(name: str, *args: Any, **kwargs: Any) -> Any:
 @C.numpy_fallback(np.linalg.cholesky)
 def cholesky(a: Any, /, *, upper: builtins.bool = False) -> Array:
     """Cholesky factor L (a = L @ L^H), or U with ``upper=True``."""
-    return _call(L.cholesky, _float(a, "cholesky"), upper=upper)
+    return _call(L.cholesky, _float(a, "cholesky", matrices="square"), upper=upper)
 
 
 @C.numpy_fallback(np.linalg.det)
 def det(a: Any) -> Array:
     """Determinant."""
-    return _call(L.det, _float(a, "det"))
+    return _call(L.det, _float(a, "det", matrices="square"))
 
 
 @C.numpy_fallback(np.linalg.slogdet)
 def slogdet(a: Any) -> Any:
     """(sign, log|det|) as a named tuple."""
-    return _call(L.slogdet, _float(a, "slogdet"))
+    return _call(L.slogdet, _float(a, "slogdet", matrices="square"))
 
 
 @C.numpy_fallback(np.linalg.eig)
 def eig(a: Any) -> Any:
     """Eigenvalues and right eigenvectors of square matrices (EigResult); real input
     with only real eigenvalues gives real results, as NumPy."""
-    x = _float(a, "eig")
+    x = _float(a, "eig", matrices="square")
     w, v = _call(L.eig, x)
     if x._dtype not in D.COMPLEX and not bool((C.part(w, "imag") != 0).any()):
         w, v = _real_part(w), _real_part(v)
@@ -92,7 +106,7 @@ def eig(a: Any) -> Any:
 @C.numpy_fallback(np.linalg.eigvals)
 def eigvals(a: Any) -> Array:
     """Eigenvalues of square matrices (real when all are real and the input is)."""
-    x = _float(a, "eigvals")
+    x = _float(a, "eigvals", matrices="square")
     w = _call(L.eigvals, x)
     if x._dtype not in D.COMPLEX and not bool((C.part(w, "imag") != 0).any()):
         w = _real_part(w)
@@ -110,7 +124,7 @@ def eigh(a: Any, UPLO: str = "L") -> Any:  # noqa: N803 - NumPy's name
     """Eigenvalues and eigenvectors of Hermitian matrices (EighResult)."""
     if UPLO != "L":
         return _views("eigh", a, UPLO)
-    return _call(L.eigh, _float(a, "eigh"))
+    return _call(L.eigh, _float(a, "eigh", matrices="square"))
 
 
 @C.numpy_fallback(np.linalg.eigvalsh)
@@ -118,19 +132,19 @@ def eigvalsh(a: Any, UPLO: str = "L") -> Array:  # noqa: N803 - NumPy's name
     """Eigenvalues of Hermitian matrices (ascending)."""
     if UPLO != "L":
         return _views("eigvalsh", a, UPLO)
-    return _call(L.eigvalsh, _float(a, "eigvalsh"))
+    return _call(L.eigvalsh, _float(a, "eigvalsh", matrices="square"))
 
 
 @C.numpy_fallback(np.linalg.inv)
 def inv(a: Any) -> Array:
     """Inverse of square matrices."""
-    return _call(L.inv, _float(a, "inv"))
+    return _call(L.inv, _float(a, "inv", matrices="square"))
 
 
 @C.numpy_fallback(np.linalg.solve)
 def solve(a: Any, b: Any) -> Array:
     """x with a @ x = b."""
-    return _call(L.solve, _float(a, "solve"), _float(b, "solve", "b"))
+    return _call(L.solve, _float(a, "solve", matrices="square"), _float(b, "solve", "b"))
 
 
 @C.numpy_fallback(np.linalg.qr)
@@ -138,7 +152,7 @@ def qr(a: Any, mode: str = "reduced") -> Any:
     """QR decomposition (QRResult) for the modes 'reduced' and 'complete'."""
     if mode not in ("reduced", "complete"):
         return _views("qr", a, mode)
-    return _call(L.qr, _float(a, "qr"), mode=mode)
+    return _call(L.qr, _float(a, "qr", matrices="stack"), mode=mode)
 
 
 @C.numpy_fallback(np.linalg.svd)
@@ -148,14 +162,14 @@ def svd(a: Any, full_matrices: builtins.bool = True, compute_uv: builtins.bool =
     if hermitian:
         return _views("svd", a, full_matrices, compute_uv, hermitian)
     if not compute_uv:
-        return _call(L.svdvals, _float(a, "svd"))
-    return _call(L.svd, _float(a, "svd"), full_matrices=full_matrices)
+        return _call(L.svdvals, _float(a, "svd", matrices="stack"))
+    return _call(L.svd, _float(a, "svd", matrices="stack"), full_matrices=full_matrices)
 
 
 @C.numpy_fallback(np.linalg.svdvals)
 def svdvals(x: Any, /) -> Array:
     """Singular values (descending)."""
-    return _call(L.svdvals, _float(x, "svdvals", "x"))
+    return _call(L.svdvals, _float(x, "svdvals", "x", matrices="stack"))
 
 
 @C.numpy_fallback(np.linalg.matrix_power)
@@ -163,8 +177,9 @@ def matrix_power(a: Any, n: int) -> Array:
     """a raised to the integer power n (n < 0: of the inverse); integer matrices stay
     integers for n >= 0 (repeated matrix products, as NumPy)."""
     x = C.arr(a, "matrix_power", "a")
+    _matrices(x, "matrix_power", square=True)
     n = operator.index(n)
-    if n < 0 or x._dtype in D.FLOAT or x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+    if n < 0 or x._dtype in D.FLOAT:
         return _call(L.matrix_power, _float(x, "matrix_power"), n)
     result = None
     base = x
@@ -202,7 +217,8 @@ def pinv(a: Any, rcond: Any = None, hermitian: builtins.bool = False, *,
     if rcond is not None or hermitian:
         kw = {} if rtol is C.NOVALUE else {"rtol": rtol}
         return _views("pinv", a, rcond, hermitian, **kw)
-    return _call(L.pinv, _float(a, "pinv"), rtol=None if rtol is C.NOVALUE else rtol)
+    return _call(L.pinv, _float(a, "pinv", matrices="stack"),
+                 rtol=None if rtol is C.NOVALUE else rtol)
 
 
 def _numpys_norm(x: Array) -> builtins.bool:
