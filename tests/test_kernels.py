@@ -9,6 +9,7 @@ handful of ops per variant (each parallel compile costs ~0.3 s cold).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -96,12 +97,54 @@ print(np.array_equal(first, a + b), np.array_equal(second, a + b), names)
 
 def test_background_compile_then_kernel_in_the_calling_thread() -> None:
     # the loader thread only compiles; kernels launch from the threads that call them
-    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000")
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA_AFTER="0")
     env.pop("AIARRAY_KERNELS_SYNC", None)
     out = subprocess.run([sys.executable, "-c", _BACKGROUND], capture_output=True,
                          text=True, env=env, timeout=240)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.split() == ["True", "True", "['MainThread']"]
+
+
+_RENT_THEN_BUY = r"""
+import json, sys, time, numpy as np
+import aiarray as xp
+from aiarray._kernels import _numba
+a, b = np.linspace(0, 1, 300000), np.linspace(1, 2, 300000)
+x, y = xp.asarray(a), xp.asarray(b)
+first = (x + y)._array  # a kernel is wanted; the loader waits for its budget
+short = ["numba" in sys.modules, _numba.deferred(), _numba.status()["state"]]
+while _numba.deferred():
+    assert np.array_equal((x + y)._array, a + b)
+assert _numba.wait(120), _numba.status()
+last = (x + y)._array
+print(json.dumps({"short": short, "first": bool(np.array_equal(first, a + b)),
+                  "last": bool(np.array_equal(last, a + b)), "budget": _numba.load_budget(),
+                  "state": _numba.status()["state"]}))
+"""
+
+
+def test_numba_loads_once_large_work_has_cost_what_loading_does(tmp_path) -> None:
+    """A program that does little large work never imports numba; one that does more
+    starts the loader once that work's time reaches the budget; the loader's measured
+    CPU time is the next process's budget."""
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA_AFTER="0.05",
+               AIARRAY_CACHE_DIR=str(tmp_path))
+    env.pop("AIARRAY_KERNELS_SYNC", None)
+    run = subprocess.run([sys.executable, "-c", _RENT_THEN_BUY], capture_output=True,
+                         text=True, env=env, timeout=240)
+    assert run.returncode == 0, run.stdout + run.stderr
+    got = json.loads(run.stdout)
+    assert got["short"] == [False, True, "cold"]  # one call: no numba at all
+    assert got["first"] and got["last"] and got["state"] == "ready" and got["budget"] == 0.05
+    stored = list(tmp_path.glob("numba-load-*.json"))
+    assert len(stored) == 1
+    cost = json.loads(stored[0].read_text())["cpu_seconds"]
+    assert cost > 0
+    env.pop("AIARRAY_NUMBA_AFTER")  # the next process's budget: the measured cost
+    code = "from aiarray._kernels import _numba; print(_numba.load_budget())"
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=env, timeout=120, check=True)
+    assert float(again.stdout) == cost
 
 
 def test_import_does_not_import_numba() -> None:

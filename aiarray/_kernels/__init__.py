@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -152,6 +153,18 @@ _WORKERS_SPEC = _numba.spec_of(0)[0]  # the ``workers`` argument (an int) of the
 def _fma_chunk(a: NDArray, b: NDArray, c: NDArray, out: NDArray) -> NDArray:
     np.multiply(a, b, out=out)
     return np.add(out, c, out=out)
+
+
+def _charged(run: Callable[..., NDArray], *args: Any) -> NDArray:
+    """``run(*args)``; its time counts toward loading numba while a kernel waits for it
+    (``_numba.charge``: the loader starts once large work has cost what loading does)."""
+    if not _numba.deferred():
+        return run(*args)
+    start = time.perf_counter()
+    try:
+        return run(*args)
+    finally:
+        _numba.charge(time.perf_counter() - start)
 
 
 class ParallelBackend(Backend):
@@ -314,7 +327,7 @@ class ParallelBackend(Backend):
         out = _buffers.empty(shape, op.result_dtype(dt))
         if route.numba and _numba.available() and self._run_numba(route, args, out):
             return out
-        return _threads.elementwise(route.func, route.has_out, args, out)
+        return _charged(_threads.elementwise, route.func, route.has_out, args, out)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
@@ -372,7 +385,7 @@ class ParallelBackend(Backend):
                 _numba.launch(disp, call)
                 return out
         full = tuple(x if x.shape == shape else x.reshape(()) for x in arrays)
-        return _threads.elementwise(_fma_chunk, True, full, out)
+        return _charged(_threads.elementwise, _fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
     def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None) -> int:

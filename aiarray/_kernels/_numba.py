@@ -1,12 +1,20 @@
 """The numba side, loaded lazily and off the caller's thread.
 
-Nothing here imports numba at import time.  The first large call that wants a
-numba kernel starts one background thread which imports numba and the
-generated kernels, picks the threading layer, and then compiles (or loads from
-numba's disk cache) each kernel signature asked for.  Until a kernel is ready the
-caller uses the NumPy-in-threads route, so no call ever waits for numba's import
-(~130-250 ms) or a compile (~300 ms); kernels routed to numba give the same
-bits as NumPy, so the switch is invisible in results.
+Nothing here imports numba at import time.  Loading it is an investment: one
+background thread imports numba and the generated kernels (CPU time and the GIL,
+taken from the program while it runs), then compiles or loads each kernel signature
+asked for.  So it starts only once the program has shown it needs kernels: large
+calls that want a kernel run the NumPy-in-threads route meanwhile, and their time
+is counted (:func:`charge`); when it reaches what loading costs on this machine
+(:func:`load_budget`: the loader's CPU time measured the last time it ran here,
+kept in the user cache directory; before any measurement, 0.5 s), the loader starts
+(the ski-rental rule: pay the price once the rent paid equals it).  A short program
+never pays for numba; a long one pays at most about twice the best choice in
+hindsight.  No call ever waits for numba's import or a compile; kernels routed to
+numba give the same bits as NumPy, so the switch is invisible in results.
+
+``AIARRAY_NUMBA_AFTER=<seconds>`` sets the budget (0: load at the first call that
+wants a kernel); :func:`start` starts the loader at once (benchmarks).
 
 ``AIARRAY_KERNELS_SYNC=1`` (or :func:`set_sync`) compiles in the calling thread
 instead, for tests and benchmarks that need a known route.
@@ -56,6 +64,11 @@ _typeof: Any = None  # numba.typeof
 _nb_max = 1
 _worker: threading.Thread | None = None
 _place: Callable[..., Any] | None = None  # _placement.place under the omp layer
+# Kernels wanted before the loader started, and the seconds of large work done meanwhile.
+_deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
+_spent = [0.0]
+_budget: list[float] = []  # the load budget, once read
+DEFAULT_BUDGET = 0.5  # seconds; only until this machine's loader has been measured once
 
 
 def set_sync(flag: bool) -> None:
@@ -80,6 +93,48 @@ def status() -> dict[Any, Any]:
             "error": repr(_error) if _error else None, "sync": _sync}
 
 
+def _budget_file() -> Any:
+    from . import _machine, _tuning
+
+    l2, llc = _machine.cache_sizes()
+    return _machine.user_cache_dir() / f"numba-load-{_tuning.machine_key(l2, llc)}.json"
+
+
+def load_budget() -> float:
+    """Seconds of large work (calls that want a kernel) after which the loader starts:
+    ``AIARRAY_NUMBA_AFTER``, else the loader's CPU time measured on this machine (and
+    these versions) the last time, else ``DEFAULT_BUDGET``."""
+    if _budget:
+        return _budget[0]
+    value = DEFAULT_BUDGET
+    env = os.environ.get("AIARRAY_NUMBA_AFTER", "").strip()
+    try:
+        if env:
+            value = max(0.0, float(env))
+        else:
+            import json
+
+            value = float(json.loads(_budget_file().read_text())["cpu_seconds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    _budget.append(value)
+    return value
+
+
+def _save_load_cost(cpu_seconds: float) -> None:
+    """Keep the loader's CPU time for the next process's budget (best effort)."""
+    import json
+
+    try:
+        path = _budget_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"cpu_seconds": round(cpu_seconds, 4)}))
+        tmp.replace(path)
+    except (OSError, ValueError):
+        pass
+
+
 def _load() -> None:
     """Import numba and the kernels, and choose the threading layer (once)."""
     global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error, _typeof
@@ -88,6 +143,9 @@ def _load() -> None:
         if _state in ("ready", "failed"):
             return
         _state = "loading"
+        import time
+
+        cpu = time.thread_time()
         try:
             import numba
             from numba.np.ufunc import parallel, threading_layer
@@ -106,6 +164,8 @@ def _load() -> None:
             _nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
             _mod = _generated
             _state = "ready"
+            if threading.current_thread() is _worker:  # (a loader of its own: its cost)
+                _save_load_cost(time.thread_time() - cpu)
         except Exception as e:  # numba missing or broken: NumPy routes only
             _error = e
             _state = "failed"
@@ -178,16 +238,51 @@ def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
         if _state == "ready":
             _compile(key)
         return _ready.get(key)
-    global _worker
     with _lock:
         if key in _asked:
             return None
-        _asked.add(key)
         if _worker is None:
-            _worker = threading.Thread(target=_run_worker, name="aiarray-numba", daemon=True)
-            _worker.start()
+            if _spent[0] < load_budget():
+                _deferred[key] = None  # asked for when the loader starts
+                return None
+            _start()
+        _asked.add(key)
     _tasks.put(key)
     return None
+
+
+def deferred() -> bool:
+    """Whether a kernel is wanted and the loader waits for its budget (:func:`charge`)."""
+    return _worker is None and bool(_deferred)
+
+
+def charge(seconds: float) -> None:
+    """Count ``seconds`` of large work done without a wanted kernel; start the loader
+    once they reach :func:`load_budget`."""
+    _spent[0] += seconds
+    if _worker is None and _spent[0] >= load_budget():
+        start()
+
+
+def start() -> None:
+    """Start the loader now, with every kernel wanted so far."""
+    if not available():
+        return
+    with _lock:
+        if _worker is None:
+            _start()
+
+
+def _start() -> None:
+    """(Under ``_lock``.)  The loader thread, and the kernels wanted so far."""
+    global _worker
+    _worker = threading.Thread(target=_run_worker, name="aiarray-numba", daemon=True)
+    _worker.start()
+    for key in _deferred:
+        if key not in _asked:
+            _asked.add(key)
+            _tasks.put(key)
+    _deferred.clear()
 
 
 def compile_now(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
