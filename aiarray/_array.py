@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 _SCALARS = P.SCALARS  # whether the swap-in's scalars are NumPy's own (its numpy policy)
+_new = object.__new__
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -491,6 +492,12 @@ class Array(NumpyMethods):
         return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
+        if self._numpy and _plain_key(key) and _plain_value(self, value):
+            try:  # NumPy's own assignment: same dtype, or a scalar it converts exactly
+                self._array[key] = value._array if type(value) is Array else value
+                return
+            except Exception:  # read-only, shapes, range: the checked path says which
+                pass
         k = _index_key(key, self)
         dt = self._dtype
         if self._numpy:  # the swap-in's values: lists, ndarrays, castable scalars (checked)
@@ -544,9 +551,13 @@ def _numpy_item(x: Array, key: Any) -> Any:
     """``x[key]`` of a swap-in array, as NumPy indexes: a NumPy scalar where NumPy gives
     one (every axis indexed by an integer), else an Array (a 0-d one made as an array)."""
     a = x._array
-    if type(key) is int and a.ndim and -a.shape[0] <= key < a.shape[0]:
-        out = a[key]  # the commonest case: x[i]
-    else:
+    out: Any = _MISS
+    if _plain_key(key):  # ints, slices, None, ...: NumPy's own indexing checks them
+        try:
+            out = a[key]
+        except Exception:  # NumPy's IndexError ...: the checked path gives aiarray's
+            out = _MISS
+    if out is _MISS:
         k = _index_key(key, x, False)
         try:
             out = a[k]
@@ -554,8 +565,59 @@ def _numpy_item(x: Array, key: Any) -> Any:
             raise _index_error(key, x, e) from None
     if type(out) is not np.ndarray:
         return out if _SCALARS.plain else swapin_scalar(out)  # NumPy's scalar
-    res = Array._new(out, x._dtype, True)
+    res = _new(Array)
+    res._array = out
+    res._dtype = x._dtype
+    res._numpy = True
     return res if out.ndim else made_as_array(res)
+
+
+_MISS = object()
+_PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis), builtins.bool, np.intp,
+                          np.int64, np.int32, np.bool_})
+
+
+def _plain_key(key: Any) -> bool:
+    """Whether NumPy can take index ``key`` as it is for a swap-in array: ints (Python's,
+    NumPy's signed), slices, None, ``...`` and bools, alone or in a plain tuple.  (Index
+    arrays, uint64 and huge ints go through aiarray's checks, which NumPy's conversions
+    would wrap around.)"""
+    t = type(key)
+    if t in _PLAIN_PARTS:
+        return t is not slice or _plain_slice(key)
+    if t is tuple:
+        for k in key:
+            tk = type(k)
+            if tk not in _PLAIN_PARTS or (tk is slice and not _plain_slice(k)):
+                return False
+        return True
+    return False
+
+
+def _plain_value(x: Array, value: Any) -> bool:
+    """Whether NumPy's assignment of ``value`` into swap-in array ``x`` is the swap-in's:
+    an Array of x's dtype, a NumPy scalar of it, or a Python scalar whose kind x holds
+    without a conversion aiarray checks (no float into integers, nothing into bool,
+    no complex into reals)."""
+    dt = x._dtype
+    if dt is D.complex32:
+        return False
+    t = type(value)
+    if t is Array:
+        return value._dtype is dt  # type: ignore[no-any-return]  # (an Array's)
+    kind = dt.kind
+    if t is float:
+        return kind == "f" or kind == "c"
+    if t is int:
+        return kind in "iufc"
+    if t is builtins.bool:
+        return True
+    return isinstance(value, np.generic) and value.dtype == dt
+
+
+def _plain_slice(k: slice) -> bool:
+    """A slice of Python ints or None (NumPy's own slice rules)."""
+    return all(v is None or type(v) is int for v in (k.start, k.stop, k.step))
 
 
 def _numpy_power(x: Array, exponent: object) -> Any:

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import InvalidArgumentError, TypeMismatchError
+from ._numpy_path import quiet_run
 from ._typing import DType, NDArray
 
 if TYPE_CHECKING:
@@ -124,6 +126,73 @@ def setitem_value(value: Any, dt: DType) -> Any:
     integers truncate) but checked: a value that does not fit, or NaN into an integer
     dtype, raises instead of wrapping."""
     return numpy_namespace()._convert.setitem_value(value, dt)
+
+
+# -- NumPy's own calls for the everyday methods ------------------------------------------
+# A method of a swap-in array whose dtype NumPy computes itself, under the numpy policy
+# and below the kernels' sizes, gives what NumPy's own method gives (the adapters exist
+# for the other policies, bfloat16 and complex32, large data and NumPy's argument forms
+# that aiarray checks).  These paths call NumPy directly; any exception NumPy raises
+# sends the call to the full path, which raises aiarray's error or computes it there.
+_MISS = object()
+_SCALARS = P.SCALARS
+
+
+_NATIVE = D.NATIVE
+_new = object.__new__
+
+
+def _native_dtype(x: NumpyMethods) -> DType | None:
+    """``x``'s dtype if NumPy computes it for the swap-in here (else None)."""
+    return _NATIVE.get(x._dtype) if x._numpy and _SCALARS.plain else None
+
+
+def _wrapped(x: NumpyMethods, out: Any) -> Any:
+    """NumPy's result ``out`` of a call on swap-in array ``x``: its scalar as it is, an
+    ndarray of a native dtype as a swap-in Array, anything else _MISS."""
+    if type(out) is np.ndarray:
+        dt = _NATIVE.get(out.dtype)
+        if dt is None:
+            return _MISS
+        res = _new(type(x))
+        res._array = out
+        res._dtype = dt
+        res._numpy = True
+        return res if out.ndim else made_as_array(res)
+    if isinstance(out, np.generic):
+        return out
+    return _MISS
+
+
+def _numpy_reduction(x: NumpyMethods, name: str, **kwargs: Any) -> Any:
+    """NumPy's own ``x._array.<name>(**kwargs)`` (a reduction) for a small swap-in array,
+    or _MISS."""
+    if _native_dtype(x) is None or x._array.size >= _dispatch.SHORT_PATH_LIMIT:
+        return _MISS
+    try:
+        out = quiet_run(getattr(x._array, name), **kwargs)
+    except Exception:  # NumPy's error (or a busy quiet context): the full path decides
+        return _MISS
+    return _wrapped(x, out)
+
+
+def _plain_shape(shape: tuple[Any, ...]) -> bool:
+    """Sizes NumPy's reshape takes as aiarray does: Python ints, at least -1 (NumPy also
+    takes -2 as "unknown", which aiarray refuses)."""
+    dims = shape[0] if len(shape) == 1 and type(shape[0]) is tuple else shape
+    return all(type(d) is int and d >= -1 for d in dims)
+
+
+def _numpy_view(x: NumpyMethods, name: str, *args: Any) -> Any:
+    """NumPy's own ``x._array.<name>(*args)`` (a view or copy of any size; no dtype
+    decision) for a swap-in array, or _MISS."""
+    if _native_dtype(x) is None:
+        return _MISS
+    try:
+        out = getattr(x._array, name)(*args)
+    except Exception:
+        return _MISS
+    return _wrapped(x, out)
 
 
 class FlatIter:
@@ -308,19 +377,35 @@ class NumpyMethods:
     def all(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
             where: Any = True) -> Array:
         """Whether all elements (along axis) are true."""
+        if out is None and where is True:
+            res = _numpy_reduction(self, "all", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().all(self, axis, out, keepdims, where=where), out)
 
     def any(self, axis: Any = None, out: Any = None, keepdims: Any = False, *,
             where: Any = True) -> Array:
         """Whether any element (along axis) is true."""
+        if out is None and where is True:
+            res = _numpy_reduction(self, "any", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().any(self, axis, out, keepdims, where=where), out)
 
     def argmax(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the largest element (along axis)."""
+        if out is None:
+            res = _numpy_reduction(self, "argmax", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().argmax(self, axis, out, keepdims=keepdims), out)
 
     def argmin(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the smallest element (along axis)."""
+        if out is None:
+            res = _numpy_reduction(self, "argmin", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().argmin(self, axis, out, keepdims=keepdims), out)
 
     def argpartition(self, kth: Any, axis: Any = -1, kind: str = "introselect",
@@ -361,6 +446,9 @@ class NumpyMethods:
 
     def copy(self, order: str = "C") -> Array:
         """A copy of the array."""
+        res = _numpy_view(self, "copy", order)
+        if res is not _MISS:
+            return res  # type: ignore[no-any-return]  # (an Array)
         return _keep(self, numpy_namespace().copy(self, order))
 
     def cumprod(self, axis: Any = None, dtype: Any = None, out: Any = None) -> Array:
@@ -377,6 +465,14 @@ class NumpyMethods:
 
     def dot(self, b: Any, out: Any = None) -> Array:
         """Dot product with ``b``."""
+        if out is None and type(b) is type(self) and _native_dtype(self) is not None \
+                and b._dtype in _NATIVE:
+            try:
+                res = _wrapped(self, quiet_run(np.dot, self._array, b._array))
+            except Exception:  # NumPy's error: the full path gives aiarray's
+                res = _MISS
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().dot(self, b, out), out)
 
     def fill(self, value: Any) -> None:
@@ -385,22 +481,37 @@ class NumpyMethods:
 
     def flatten(self, order: str = "C") -> Array:
         """A 1-D copy."""
+        res = _numpy_view(self, "flatten", order)
+        if res is not _MISS:
+            return res  # type: ignore[no-any-return]  # (an Array)
         return _keep(self, numpy_namespace().ravel(self, order).copy())
 
     def max(self, axis: Any = None, out: Any = None, keepdims: Any = False,
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Largest element (along axis)."""
+        if out is None and initial is _NOVALUE and where is True:
+            res = _numpy_reduction(self, "max", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().max(self, axis, out, keepdims, initial, where), out)
 
     def mean(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
              *, where: Any = True) -> Array:
         """Arithmetic mean (along axis)."""
+        if dtype is None and out is None and where is True:
+            res = _numpy_reduction(self, "mean", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().mean(self, axis, dtype, out, keepdims,
                                                   where=where), out)
 
     def min(self, axis: Any = None, out: Any = None, keepdims: Any = False,
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Smallest element (along axis)."""
+        if out is None and initial is _NOVALUE and where is True:
+            res = _numpy_reduction(self, "min", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().min(self, axis, out, keepdims, initial, where), out)
 
     def nonzero(self) -> tuple[Array, ...]:
@@ -416,6 +527,10 @@ class NumpyMethods:
     def prod(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
              initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Product of the elements (along axis)."""
+        if dtype is None and out is None and initial is _NOVALUE and where is True:
+            res = _numpy_reduction(self, "prod", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().prod(self, axis, dtype, out, keepdims, initial,
                                                   where), out)
 
@@ -425,6 +540,9 @@ class NumpyMethods:
 
     def ravel(self, order: str = "C") -> Array:
         """The elements as a 1-D array (a view when possible)."""
+        res = _numpy_view(self, "ravel", order)
+        if res is not _MISS:
+            return res  # type: ignore[no-any-return]  # (an Array)
         return _keep(self, numpy_namespace().ravel(self, order))
 
     def repeat(self, repeats: Any, axis: Any = None) -> Array:
@@ -433,6 +551,15 @@ class NumpyMethods:
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Array:
         """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
+        if copy is None and order == "C" and self._numpy and self._dtype is not D.complex32 \
+                and _plain_shape(shape):
+            try:  # NumPy's own (any dtype: the data is only viewed)
+                out = self._array.reshape(*shape)
+            except Exception:  # NumPy's error: the full path gives aiarray's
+                pass
+            else:
+                res = type(self)._new(out, self._dtype, True)
+                return res if out.ndim else made_as_array(res)
         if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
             shape = shape[0]
         return _keep(self, numpy_namespace().reshape(self, shape, order=order, copy=copy))
@@ -457,12 +584,20 @@ class NumpyMethods:
 
     def squeeze(self, axis: Any = None) -> Array:
         """Without the length-1 axes (or only those named)."""
+        res = _numpy_view(self, "squeeze", axis)
+        if res is not _MISS:
+            return res  # type: ignore[no-any-return]  # (an Array)
         return _keep(self, numpy_namespace().squeeze(self, axis))
 
     def std(self, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
             keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
             correction: Any = _NOVALUE) -> Array:
         """Standard deviation (along axis), dividing by N - ddof."""
+        if dtype is None and out is None and where is True and mean is _NOVALUE \
+                and correction is _NOVALUE and self._dtype.kind != "c":
+            res = _numpy_reduction(self, "std", axis=axis, ddof=ddof, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().std(self, axis, dtype, out, ddof, keepdims,
                                                  where=where, mean=mean,
                                                  correction=correction), out)
@@ -470,6 +605,10 @@ class NumpyMethods:
     def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = False,
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Sum of the elements (along axis)."""
+        if dtype is None and out is None and initial is _NOVALUE and where is True:
+            res = _numpy_reduction(self, "sum", axis=axis, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().sum(self, axis, dtype, out, keepdims, initial,
                                                  where), out)
 
@@ -488,6 +627,14 @@ class NumpyMethods:
 
     def transpose(self, *axes: Any) -> Array:
         """Axes permuted (reversed when none are given)."""
+        if self._numpy and self._dtype is not D.complex32:
+            try:  # NumPy's own (a view)
+                out = self._array.transpose(*axes)
+            except Exception:  # NumPy's error: the full path gives aiarray's
+                pass
+            else:
+                res = type(self)._new(out, self._dtype, True)
+                return res if out.ndim else made_as_array(res)
         order: Any = axes
         if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], tuple | list)):
             order = axes[0]
@@ -497,6 +644,11 @@ class NumpyMethods:
             keepdims: Any = False, *, where: Any = True, mean: Any = _NOVALUE,
             correction: Any = _NOVALUE) -> Array:
         """Variance (along axis), dividing by N - ddof."""
+        if dtype is None and out is None and where is True and mean is _NOVALUE \
+                and correction is _NOVALUE and self._dtype.kind != "c":
+            res = _numpy_reduction(self, "var", axis=axis, ddof=ddof, keepdims=keepdims)
+            if res is not _MISS:
+                return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().var(self, axis, dtype, out, ddof, keepdims,
                                                  where=where, mean=mean,
                                                  correction=correction), out)

@@ -309,7 +309,7 @@ def numpy_scalar(value: Any) -> Any:
 
 # The dtypes NumPy computes itself (all but bfloat16 and complex32): under the numpy
 # policy, NumPy's own ufunc on these gives the swap-in's result.
-_NATIVE: dict[object, DType] = {dt: dt for dt in D.loaded_dtypes() if dt not in D.COMPUTE}
+_NATIVE = D.NATIVE
 _SCALARS = P.SCALARS
 
 
