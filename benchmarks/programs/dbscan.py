@@ -1,7 +1,7 @@
 """DBSCAN clustering: a distance matrix, neighbourhoods by ``np.where``, and cluster
 expansion by a breadth-first search over points in Python (a deque of indices).
 
-Size at scale 1: 2500 2-D points (three blobs, two rings' worth of arcs and noise),
+Size at scale 1: 3000 2-D points (three blobs, two rings' worth of arcs and noise),
 eps = 0.3, min_samples = 6.
 """
 
@@ -35,7 +35,7 @@ def dbscan(np, X, eps, min_samples):
 
 def run(np, scale: float = 1.0) -> dict:
     rng = np.random.default_rng(12)
-    n = max(150, int(2500 * scale))
+    n = max(150, int(3000 * scale))
     n_blob, n_arc = n // 5, n // 5
     blobs = [rng.normal(loc=c, scale=0.25, size=(n_blob, 2)) for c in ([0, 0], [3, 3], [3, -2])]
     angles = rng.uniform(0, np.pi, size=n_arc)

@@ -3,7 +3,7 @@ matrix by ``np.column_stack``, ``np.linalg.solve`` of the Gram system for a grid
 penalties chosen by 5-fold cross-validation, ``np.linalg.lstsq`` and ``np.linalg.inv``
 for the unpenalised fit, R^2 on held-out data.
 
-Size at scale 1: 20000 samples of 6 inputs expanded to 28 degree-2 features (plus a
+Size at scale 1: 40000 samples of 6 inputs expanded to 28 degree-2 features (plus a
 bias), 12 penalties x 5 folds.
 """
 
@@ -29,7 +29,7 @@ def r2(np, y, pred):
 
 def run(np, scale: float = 1.0) -> dict:
     rng = np.random.default_rng(31)
-    n, d = max(300, int(20000 * scale)), 6
+    n, d = max(300, int(40000 * scale)), 6
     X = rng.uniform(-2, 2, size=(n, d))
     y = (1.5 + X @ np.array([1.0, -2.0, 0.5, 0.0, 0.0, 3.0]) + 0.7 * X[:, 0] * X[:, 1]
          - 0.4 * X[:, 2] ** 2 + rng.normal(scale=0.5, size=n))

@@ -2,7 +2,7 @@
 explained-variance ratios, the number of components for 95% of the variance, projection
 and reconstruction error; checked against ``np.linalg.eigh`` of the covariance matrix.
 
-Size at scale 1: 3000 samples of 100 features (a rank-12 signal plus noise).
+Size at scale 1: 6000 samples of 200 features (a rank-20 signal plus noise).
 """
 
 
@@ -21,7 +21,7 @@ def pca_svd(np, X, n_components):
 
 def run(np, scale: float = 1.0) -> dict:
     rng = np.random.default_rng(4)
-    n, d, rank = max(200, int(3000 * scale)), 100, 12
+    n, d, rank = max(300, int(6000 * scale)), 200, 20
     latent = rng.normal(size=(n, rank)) * np.linspace(5, 1, rank)
     loadings = rng.normal(size=(rank, d))
     X = latent @ loadings + rng.normal(scale=0.5, size=(n, d)) + rng.uniform(-2, 2, size=d)
