@@ -167,8 +167,12 @@ def _wrapped(x: NumpyMethods, out: Any) -> Any:
 def _numpy_reduction(x: NumpyMethods, name: str, **kwargs: Any) -> Any:
     """NumPy's own ``x._array.<name>(**kwargs)`` (a reduction) for a small swap-in array,
     or _MISS."""
-    if _native_dtype(x) is None or x._array.size >= _dispatch.SHORT_PATH_LIMIT:
-        return _MISS
+    n = x._array.size
+    if _native_dtype(x) is None or not 0 < n < _dispatch.SHORT_PATH_LIMIT:
+        return _MISS  # (NumPy warns about an empty mean; the full path does not)
+    if "ddof" in kwargs and not (type(kwargs["ddof"]) is int and kwargs["ddof"] < n
+                                 and kwargs["axis"] is None):
+        return _MISS  # (NumPy warns about the degrees of freedom)
     try:
         out = quiet_run(getattr(x._array, name), **kwargs)
     except Exception:  # NumPy's error (or a busy quiet context): the full path decides

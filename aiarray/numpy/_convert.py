@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _promotion as P
 from .._api.data_type import convert
 from .._array import Array
 from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
@@ -42,6 +43,7 @@ from .._errors import (
     InvalidArgumentError as InvalidArgumentError,  # (as C.InvalidArgumentError too)
 )
 from .._typing import DType, NDArray
+from . import _direct
 from ._boundary import AxisError, guarded, public_error, reraise
 from ._scalars import public
 
@@ -219,14 +221,23 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
 def numpy_fallback(npfunc: Callable[..., Any]) -> Callable[[_F], _F]:
     """Decorator of an adapter: a call whose data aiarray has no dtype for (strings,
     objects, records, datetimes) or whose ``dtype=`` is such runs NumPy's ``npfunc`` on
-    views instead, as NumPy would (its results stay NumPy's).  The adapter is guarded:
-    its exceptions leave by aiarray's rule (``_boundary.public_error``)."""
+    views instead, as NumPy would (its results stay NumPy's).  A function of
+    ``_direct.DIRECT`` first offers the call to NumPy itself (the everyday forms, where
+    NumPy's result is the swap-in's).  The adapter is guarded: its exceptions leave by
+    aiarray's rule (``_boundary.public_error``)."""
 
     def decorate(adapter: _F) -> _F:
         name = adapter.__name__
+        direct = _direct.DIRECT.get(name)
+        miss = _direct.MISS
+        rule = P.SCALARS
 
         @functools.wraps(adapter)
         def call(*args: Any, **kwargs: Any) -> Any:
+            if direct is not None and rule.plain:  # NumPy's own call (see _direct)
+                res = _direct.call(npfunc, name, direct, args, kwargs)
+                if res is not miss:
+                    return res
             try:
                 try:
                     return public(adapter(*args, **kwargs), args, kwargs)

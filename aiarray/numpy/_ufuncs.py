@@ -17,12 +17,15 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _promotion as P
 from .._api import creation as _creation
 from .._api import data_type as _data_type
 from .._api import elementwise as _elementwise
 from .._api import searching as _searching
 from .._array import Array
+from .._dispatch import swapin_call
 from .._errors import InvalidArgumentError, TypeMismatchError
+from .._numpy_path import quiet_run
 from . import _convert as C
 from ._boundary import guarded, guards_itself, reraise
 from ._scalars import public, scalar
@@ -189,6 +192,9 @@ class ufunc:  # noqa: N801 - NumPy's name
         self._np.at(*args)
 
 
+_RULE = P.SCALARS  # (plain: the numpy policy, for NumPy's own scalar math)
+
+
 class _Unary(ufunc):
     """A one-input ufunc of the op registry, with a short path for a swap-in Array."""
 
@@ -203,6 +209,11 @@ class _Unary(ufunc):
                     return self._numpy_loop(args, {})
                 except Exception as e:
                     reraise(e, self.__name__, args)
+            elif _RULE.plain and isinstance(x, np.generic) and x.dtype in D.NATIVE:
+                try:  # a NumPy scalar under the numpy policy: NumPy's own scalar math
+                    return quiet_run(self._np, x)
+                except Exception:  # NumPy's error: the general path gives aiarray's
+                    pass
         return ufunc.__call__(self, *args, **kwargs)
 
 
@@ -217,13 +228,19 @@ class _Binary(ufunc):
             t2 = type(x2)
             try:
                 if t1 is Array:
-                    if (x1._numpy and (t2 is Array or t2 is float or t2 is int)) or (
+                    if (x1._numpy and (t2 is Array or t2 is float or t2 is int
+                                       or isinstance(x2, np.generic))) or (
                             t2 is Array and x2._numpy):
                         res = self._std(x1, x2)
                         return scalar(res) if type(res) is Array and not res._array.ndim else res
-                elif t2 is Array and x2._numpy and (t1 is float or t1 is int):
-                    res = self._std(x1, x2)
-                    return scalar(res) if type(res) is Array and not res._array.ndim else res
+                elif t2 is Array:
+                    if x2._numpy and (t1 is float or t1 is int or isinstance(x1, np.generic)):
+                        res = self._std(x1, x2)
+                        return scalar(res) if type(res) is Array and not res._array.ndim else res
+                elif _RULE.plain:  # scalars only: NumPy's own scalar math (numpy policy)
+                    done = swapin_call(self._np, x1, x2, True)
+                    if done is not None:
+                        return done
             except D.CategoryError:  # e.g. maximum of complex: NumPy's own loop
                 return self._numpy_loop(args, {})
             except Exception as e:

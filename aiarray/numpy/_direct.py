@@ -1,0 +1,187 @@
+"""NumPy itself for the swap-in's everyday calls, where NumPy's result is the swap-in's.
+
+Under the numpy policy, for arrays of the dtypes NumPy computes (all but bfloat16 and
+complex32) and with NumPy's plain argument forms, ``aiarray.numpy.sum(a)`` computes
+what ``numpy.sum`` computes: the adapters (``_reductions``, ``_shaping`` ...) exist for
+the other policies, aiarray's own dtypes, the sizes where aiarray's kernels take over,
+and the argument forms aiarray checks more strictly (a ``dtype=`` conversion that
+NumPy would let wrap around, ``out=``).  A call of the functions in ``DIRECT`` that has
+none of those goes to NumPy's function on the arrays' data at once, skipping the
+adapter's layers: NumPy's per-call cost, NumPy's exact results.
+
+Any exception NumPy raises (or a warning it would print) sends the call to the adapter,
+which raises aiarray's error, or computes where aiarray accepts more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import _dispatch
+from .. import _dtypes as D
+from .._array import Array
+from .._array_numpy import made_as_array
+from .._numpy_path import quiet_run
+
+MISS = object()
+VIEWS = "views"  # no data computed: any size
+SMALL = "small"  # computes: below the kernels' sizes, non-empty inputs
+CREATES = "creates"  # makes new data of a dtype (``dtype=`` allowed): any size
+
+# Name -> (kind, how many positional arguments may be given: those before the first
+# one aiarray decides, such as ``out`` or a converting ``dtype``).
+DIRECT: dict[str, tuple[str, int]] = {
+    # views and copies
+    "ravel": (VIEWS, 2), "transpose": (VIEWS, 2), "swapaxes": (VIEWS, 3),
+    "moveaxis": (VIEWS, 3), "squeeze": (VIEWS, 2), "expand_dims": (VIEWS, 2),
+    "atleast_1d": (VIEWS, 64), "atleast_2d": (VIEWS, 64), "flip": (VIEWS, 2),
+    "copy": (VIEWS, 2),
+    # creation
+    "zeros": (CREATES, 3), "ones": (CREATES, 3), "empty": (CREATES, 3), "eye": (CREATES, 5),
+    "identity": (CREATES, 2), "zeros_like": (CREATES, 3), "ones_like": (CREATES, 3),
+    "empty_like": (CREATES, 3), "full": (CREATES, 2), "array": (CREATES, 1),
+    "arange": (CREATES, 3), "linspace": (CREATES, 5), "tril": (CREATES, 2),
+    "triu": (CREATES, 2),
+    # computing
+    **dict.fromkeys(("sum", "prod", "max", "min", "amax", "amin", "mean", "all", "any",
+                     "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "round",
+                     "around", "concatenate", "stack", "tile", "dot", "matmul", "outer",
+                     "inner", "vdot", "var", "std"), (SMALL, 2)),
+    "sort": (SMALL, 4), "argsort": (SMALL, 4), "where": (SMALL, 3), "nonzero": (SMALL, 1),
+    "clip": (SMALL, 3), "take": (SMALL, 3), "vstack": (SMALL, 1), "hstack": (SMALL, 1),
+    "column_stack": (SMALL, 1), "repeat": (SMALL, 3), "trace": (SMALL, 4),
+    "searchsorted": (SMALL, 4),
+}
+# Names whose ``dtype=`` converts data (which aiarray checks): never here.
+NO_DTYPE = frozenset({"full", "array", "arange", "linspace", "sum", "prod", "mean", "cumsum",
+                      "cumprod", "concatenate", "stack", "vstack", "hstack", "trace", "var",
+                      "std", "matmul", "where"})
+# Keywords that always go to the adapter: aiarray decides these (out=, like=, casting,
+# initial/where masks of reductions).
+_ADAPTER_KEYWORDS = frozenset({"out", "like", "casting", "initial", "where", "device",
+                               "subok", "mean", "correction"})
+_NATIVE = D.NATIVE
+_SCALARS = (bool, int, float, complex, str, type(None), slice)
+
+
+def _arg(value: Any, small: bool, limit: int) -> Any:
+    """``value`` as NumPy takes it, or MISS: an Array's data (of a native dtype; when
+    ``small``, non-empty and below ``limit`` elements), Python and NumPy scalars, and
+    lists and tuples of these, one level deep."""
+    t = type(value)
+    if t is Array or t is np.ndarray:
+        a = value._array if t is Array else value
+        if a.dtype not in _NATIVE or (small and not 0 < a.size < limit):
+            return MISS
+        return a
+    if t in _SCALARS or (isinstance(value, np.generic) and value.dtype in _NATIVE):
+        return value
+    if t is tuple or t is list:
+        items = []
+        for v in value:
+            tv = type(v)
+            if tv is Array:
+                a = v._array
+                if a.dtype not in _NATIVE or (small and not 0 < a.size < limit):
+                    return MISS
+                items.append(a)
+            elif tv in _SCALARS or isinstance(v, np.generic):
+                items.append(v)
+            else:
+                return MISS
+        return t(items)
+    if isinstance(value, np.dtype) or (isinstance(value, type) and value in _DTYPE_TYPES):
+        return value
+    return MISS
+
+
+_DTYPE_TYPES = frozenset({bool, int, float, complex, *(dt.type for dt in _NATIVE)})
+
+
+def _result(out: Any) -> Any:
+    """NumPy's result as the swap-in gives it: ndarrays of native dtypes as swap-in
+    Arrays (a 0-d one made as an array), NumPy's scalars and Python values as they are,
+    tuples item by item; MISS for anything else (the adapter decides)."""
+    t = type(out)
+    if t is np.ndarray:
+        dt = _NATIVE.get(out.dtype)
+        if dt is None:
+            return MISS
+        res = Array._new(out, dt, True)
+        return res if out.ndim else made_as_array(res)
+    if t is tuple or t is list:
+        items = [_result(o) for o in out]
+        return MISS if any(i is MISS for i in items) else t(items)
+    if isinstance(out, np.generic):
+        return out if out.dtype in _NATIVE else MISS
+    if t in (bool, int, float):
+        return out
+    return MISS
+
+
+def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
+         kwargs: dict[str, Any]) -> Any:
+    """NumPy's ``npfunc(*args, **kwargs)`` on the arrays' data, as the swap-in's result,
+    or MISS when the call is not one NumPy answers for the swap-in (see the module)."""
+    kind, positional = rule
+    if len(args) > positional:
+        return MISS
+    small = kind == SMALL
+    limit = _dispatch.SHORT_PATH_LIMIT
+    conv = []
+    for a in args:
+        v = _arg(a, small, limit)
+        if v is MISS:
+            return MISS
+        conv.append(v)
+    kw = {}
+    if kwargs:
+        for k, a in kwargs.items():
+            if k in _ADAPTER_KEYWORDS or (k == "dtype" and a is not None and (
+                    kind != CREATES or name in NO_DTYPE)):
+                return MISS
+            v = _arg(a, small, limit)
+            if v is MISS:
+                return MISS
+            kw[k] = v
+    if name in ("std", "var") and not _enough_data(conv, kw):
+        return MISS  # (NumPy warns about the degrees of freedom)
+    if name == "array" and kw.get("copy", True) is not True:
+        return MISS  # (the swap-in gives the very Array back when nothing changes)
+    try:
+        out = quiet_run(npfunc, *conv, **kw)
+    except Exception:  # NumPy's error, a warning made an error, a busy quiet context
+        return MISS
+    if kind != SMALL:  # NumPy may hand an argument back (atleast_1d): the Array, then
+        given = _given_back(out, args, conv)
+        if given is not MISS:
+            return given
+    return _result(out)
+
+
+def _given_back(out: Any, args: tuple[Any, ...], conv: list[Any]) -> Any:
+    """The Array argument whose data NumPy's ``out`` is (itself, or item by item), or
+    MISS."""
+    if type(out) is np.ndarray:
+        for a, c in zip(args, conv):
+            if c is out and type(a) is Array:
+                return a
+        return MISS
+    if type(out) is tuple or type(out) is list:
+        items = [_given_back(o, args, conv) for o in out]
+        if all(i is MISS for i in items):
+            return MISS
+        rest = [_result(o) if i is MISS else i for o, i in zip(out, items)]
+        return MISS if any(r is MISS for r in rest) else type(out)(rest)
+    return MISS
+
+
+def _enough_data(args: list[Any], kwargs: dict[str, Any]) -> bool:
+    """std/var: a whole-array reduction with more elements than ``ddof``."""
+    ddof = kwargs.get("ddof", args[4] if len(args) > 4 else 0)
+    axis = kwargs.get("axis", args[1] if len(args) > 1 else None)
+    data = args[0] if args else kwargs.get("a")
+    return type(ddof) is int and axis is None and type(data) is np.ndarray \
+        and data.size > ddof
