@@ -39,6 +39,7 @@ from ._dispatch import (
     not_an_array,
     operator_result,
     swapin_call,
+    swapin_inplace,
 )
 from ._errors import (
     DimensionMismatchError,
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 _SCALARS = P.SCALARS  # whether the swap-in's scalars are NumPy's own (its numpy policy)
 _new = object.__new__
+_NO_LIMIT = _dispatch._NO_LIMIT
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -117,8 +119,12 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
 
 def _inplace(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
+    ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
 
     def method(self: Array, other: Operand, /) -> Array:
+        if ufunc is not None and self._numpy and _SCALARS.plain \
+                and swapin_inplace(ufunc, self, other):
+            return self
         if self._numpy:  # as ``x op other``: lists, tuples and ndarrays by NumPy's rules
             converted = _dispatch.swapin_operand(self, other)
             if converted is NotImplemented:  # objects, strings: NumPy's in-place refuses
@@ -298,12 +304,20 @@ class Array(NumpyMethods):
         """Matrix product (aiarray.matmul; aiarray.numpy.matmul for swap-in operands)."""
         if defers(other, "matmul"):
             return NotImplemented
+        if self._numpy and _SCALARS.plain:
+            done = swapin_call(np.matmul, self, other, True, _NO_LIMIT)  # (BLAS either way)
+            if done is not None:
+                return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _matmul(self, other)
 
     def __rmatmul__(self, other: Array, /) -> Array:
         """Reflected matrix product."""
         if defers(other, "matmul"):
             return NotImplemented
+        if self._numpy and _SCALARS.plain:
+            done = swapin_call(np.matmul, other, self, True, _NO_LIMIT)
+            if done is not None:
+                return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _matmul(other, self)
 
     def __imatmul__(self, other: Array, /) -> Array:

@@ -360,6 +360,24 @@ def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
     return Array._new(np.asarray(out), None, True)
 
 
+def swapin_inplace(ufunc: np.ufunc, x1: Array, x2: object) -> bool:
+    """``x1 op= x2`` by NumPy's own in-place ufunc, for a small swap-in ``x1`` under the
+    numpy policy where NumPy's result already has x1's dtype (``casting="safe"``: no
+    conversion that aiarray checks); True when done, False for the general path (which
+    also gives aiarray's errors).  NumPy checks every argument before it writes."""
+    a = x1._array
+    if a.dtype not in _NATIVE or a.size >= SHORT_PATH_LIMIT or not a.flags.writeable:
+        return False
+    b = _native_operand(x2, SHORT_PATH_LIMIT)
+    if b is None:
+        return False
+    try:
+        quiet_run(ufunc, a, b, out=a, casting="safe")
+    except Exception:  # the dtype would change, shapes, ranges ...: the general path
+        return False
+    return True
+
+
 def tagged(x1: object, x2: object) -> bool:
     """Whether a result of ``x1`` with ``x2`` belongs to the swap-in namespace."""
     return (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)

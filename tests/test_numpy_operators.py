@@ -142,3 +142,30 @@ def test_operators_with_data_aiarray_does_not_compute_are_numpys():
     with pytest.raises(TypeError):
         y += objects
     numpy.testing.assert_array_equal(numpy.asarray(y), x)
+
+
+@pytest.mark.parametrize("op", (operator.iadd, operator.isub, operator.imul, operator.itruediv,
+                                operator.imod, operator.ipow), ids=lambda f: f.__name__)
+@pytest.mark.parametrize("d1,d2", [("f4", "f4"), ("f4", "f8"), ("f8", "f4"), ("i8", "i1"),
+                                   ("i1", "i8"), ("u1", "i8"), ("f8", "i4"), ("c8", "f4"),
+                                   ("?", "?"), ("i4", "f8")])
+def test_in_place_operators_give_numpys_results(op, d1, d2):
+    """``x op= y`` writes NumPy's values into x (same_kind casts back into x's dtype) or
+    raises where NumPy refuses; a value that does not fit raises instead of wrapping."""
+    x, y = data(d1, seed=6), data(d2, seed=7)
+    for other in (y, y[0], 2, 2.5):
+        want_x = x.copy()
+        want = outcome(op, want_x, other)
+        got_x = anp.asarray(x.copy())
+        got = outcome(op, got_x, anp.asarray(other) if isinstance(other, numpy.ndarray)
+                      else other)
+        if isinstance(want, type):
+            assert isinstance(got, type), (got, want)
+            numpy.testing.assert_array_equal(numpy.asarray(got_x), x)  # unchanged
+            continue
+        if isinstance(got, type):  # aiarray refuses what NumPy would wrap around
+            assert numpy.dtype(d1).kind in "iub" and not numpy.array_equal(
+                want_x, outcome(op, x.astype(numpy.float64), other)), (got, d1, d2, other)
+            continue
+        assert got is got_x and got_x.dtype == want_x.dtype
+        numpy.testing.assert_array_equal(numpy.asarray(got_x), want_x)
