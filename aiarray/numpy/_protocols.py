@@ -23,7 +23,10 @@ from typing import Any
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _promotion as P
 from .._array import Array
+from .._dispatch import swapin_call
+from .._registry import OPS
 from . import _convert as C
 
 _MODULES = {"numpy": "aiarray.numpy", "numpy.linalg": "aiarray.numpy.linalg",
@@ -76,6 +79,21 @@ def _standard(res: Any, keep: Any) -> Any:
     return res
 
 
+# NumPy's binary ufuncs that the op registry computes with NumPy's own ufunc unchanged:
+# for these, NumPy's ufunc on the data is the swap-in's result (the numpy policy).
+_RAW = frozenset(op.numpy for op in OPS.values()
+                 if op.arity == 2 and isinstance(op.numpy, np.ufunc))
+_RULE = P.SCALARS
+_NAMESPACE: list[Any] = []
+
+
+def _namespace() -> Any:
+    """``aiarray.numpy`` (looked up once)."""
+    if not _NAMESPACE:
+        _NAMESPACE.append(importlib.import_module("aiarray.numpy"))
+    return _NAMESPACE[0]
+
+
 def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple[Any, ...], kwargs: dict[Any,
                 Any]) -> Any:
     """``Array.__array_ufunc__``: NumPy's ufunc -> aiarray.numpy's of the same name.
@@ -84,10 +102,15 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple[Any, ...], kwargs: d
     standard namespace: an op of the registry computes by the standard's function, so
     ``numpy.float64(2) * x`` follows x's rules, as ``x * numpy.float64(2)`` does.
     """
+    if method == "__call__" and not kwargs and len(inputs) == 2 and _RULE.plain \
+            and ufunc in _RAW and _swapin(inputs):  # e.g. numpy.float32(0.5) * x
+        done = swapin_call(ufunc, inputs[0], inputs[1], True)
+        if done is not None:
+            return done
     out = kwargs.get("out", ())
     if _foreign(inputs) or _foreign(out):
         return NotImplemented
-    ns = importlib.import_module("aiarray.numpy")
+    ns = _namespace()
     ours: Any = getattr(ns, ufunc.__name__, None)
     swapin = _swapin(inputs) or _swapin(out)
     if not swapin and method == "__call__" and not kwargs and getattr(ours, "_std", None):
