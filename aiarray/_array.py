@@ -506,12 +506,14 @@ class Array(NumpyMethods):
         return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
-        if self._numpy and _plain_key(key) and _plain_value(self, value):
-            try:  # NumPy's own assignment: same dtype, or a scalar it converts exactly
-                self._array[key] = value._array if type(value) is Array else value
-                return
-            except Exception:  # read-only, shapes, range: the checked path says which
-                pass
+        if self._numpy and _plain_value(self, value):
+            k = _numpy_key(key)
+            if k is not _MISS:
+                try:  # NumPy's own assignment: same dtype, or a scalar it converts exactly
+                    self._array[k] = value._array if type(value) is Array else value
+                    return
+                except Exception:  # read-only, shapes, range: the checked path says which
+                    pass
         k = _index_key(key, self)
         dt = self._dtype
         if self._numpy:  # the swap-in's values: lists, ndarrays, castable scalars (checked)
@@ -566,9 +568,10 @@ def _numpy_item(x: Array, key: Any) -> Any:
     one (every axis indexed by an integer), else an Array (a 0-d one made as an array)."""
     a = x._array
     out: Any = _MISS
-    if _plain_key(key):  # ints, slices, None, ...: NumPy's own indexing checks them
+    k = _numpy_key(key)
+    if k is not _MISS:  # ints, slices, None, ...: NumPy's own indexing checks them
         try:
-            out = a[key]
+            out = a[k]
         except Exception:  # NumPy's IndexError ...: the checked path gives aiarray's
             out = _MISS
     if out is _MISS:
@@ -588,24 +591,40 @@ def _numpy_item(x: Array, key: Any) -> Any:
 
 _MISS = object()
 _PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis), builtins.bool, np.intp,
-                          np.int64, np.int32, np.bool_})
+                          np.int64, np.int32, np.int16, np.int8, np.bool_})
+# Index arrays NumPy takes without a conversion that could wrap around (uint64 and Python
+# ints beyond 64 bits go through aiarray's checks).
+_PLAIN_INDEX_DTYPES = frozenset({np.dtype(c) for c in "?bhilq"})
 
 
-def _plain_key(key: Any) -> bool:
-    """Whether NumPy can take index ``key`` as it is for a swap-in array: ints (Python's,
-    NumPy's signed), slices, None, ``...`` and bools, alone or in a plain tuple.  (Index
-    arrays, uint64 and huge ints go through aiarray's checks, which NumPy's conversions
-    would wrap around.)"""
+def _numpy_key(key: Any) -> Any:
+    """Index ``key`` in the form NumPy takes as it is for a swap-in array, or _MISS:
+    ints (Python's, NumPy's signed), slices, None, ``...`` and bools, and index arrays
+    (Arrays, ndarrays) of signed integers or bools, alone or in a tuple.  NumPy's own
+    checks then raise for what is out of range; index lists, unsigned index arrays and
+    other forms go through aiarray's checks first."""
     t = type(key)
     if t in _PLAIN_PARTS:
-        return t is not slice or _plain_slice(key)
+        return key
+    if t is Array or t is np.ndarray:
+        a = key._array if t is Array else key
+        return a if a.dtype in _PLAIN_INDEX_DTYPES else _MISS
     if t is tuple:
-        for k in key:
+        parts: list[Any] | None = None
+        for i, k in enumerate(key):
             tk = type(k)
-            if tk not in _PLAIN_PARTS or (tk is slice and not _plain_slice(k)):
-                return False
-        return True
-    return False
+            if tk in _PLAIN_PARTS:
+                continue
+            if tk is Array or tk is np.ndarray:
+                a = k._array if tk is Array else k
+                if a.dtype in _PLAIN_INDEX_DTYPES:
+                    if parts is None:
+                        parts = list(key)
+                    parts[i] = a
+                    continue
+            return _MISS
+        return key if parts is None else tuple(parts)
+    return _MISS
 
 
 def _plain_value(x: Array, value: Any) -> bool:
@@ -627,11 +646,6 @@ def _plain_value(x: Array, value: Any) -> bool:
     if t is builtins.bool:
         return True
     return isinstance(value, np.generic) and value.dtype == dt
-
-
-def _plain_slice(k: slice) -> bool:
-    """A slice of Python ints or None (NumPy's own slice rules)."""
-    return all(v is None or type(v) is int for v in (k.start, k.stop, k.step))
 
 
 def _numpy_power(x: Array, exponent: object) -> Any:
