@@ -105,3 +105,33 @@ def test_assignments_that_need_a_checked_conversion():
     with pytest.raises(ValueError) as e:
         ro[0, 0] = 2.0
     assert e.value.status
+
+
+def test_index_forms_numpy_takes():
+    """A tuple subclass is a tuple of index parts, a range an index array, a float an
+    IndexError: as NumPy."""
+    import collections
+
+    T = type("T", (tuple,), {})
+    Point = collections.namedtuple("Point", "i j")
+    nd = numpy.ones((5, 5)) * numpy.arange(5)
+    x = anp.asarray(nd)
+    for key in (T(([1], [1])), T((1, 2)), Point(1, 2), Point([0, 1], slice(None)),
+                range(2), (range(3), 0), range(4, 0, -2)):
+        same(x[key], nd[key])
+    with pytest.raises(IndexError):
+        anp.arange(3)[0.0]
+    y, ny = anp.arange(5), numpy.arange(5)
+    y[range(2)] = 7
+    ny[range(2)] = 7
+    numpy.testing.assert_array_equal(numpy.asarray(y), ny)
+
+
+def test_in_place_with_a_sequence_as_numpy():
+    a, n = anp.arange(3), numpy.arange(3)
+    a += (1, 2, 3)
+    n += (1, 2, 3)
+    numpy.testing.assert_array_equal(numpy.asarray(a), n)
+    b = anp.ones((2, 2))
+    b *= [[1.0, 2.0], [3.0, 4.0]]
+    numpy.testing.assert_array_equal(numpy.asarray(b), numpy.ones((2, 2)) * [[1, 2], [3, 4]])
