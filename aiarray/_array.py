@@ -47,6 +47,7 @@ from ._errors import (
     ForeignDataError,
     IndexTypeError,
     InvalidArgumentError,
+    NoBufferFormatError,
     OutOfRangeError,
     ScalarOverflowError,
     TypeMismatchError,
@@ -400,6 +401,22 @@ class Array(NumpyMethods):
         from ._versions import namespace
 
         return namespace(api_version)
+
+    def __buffer__(self, flags: int, /) -> memoryview:
+        """The buffer protocol (Python 3.12+: ``memoryview(x)``, ``bytes(x)``, libraries
+        that read buffers): NumPy's buffer of the data.  bfloat16 and complex32 have no
+        buffer format (NoBufferFormatError, a TypeError and a BufferError); NumPy then
+        converts through ``__array__``.  On Python 3.11, ``x.data`` is the memoryview."""
+        if self._dtype is D.complex32 or D.is_bfloat16(self._dtype):
+            raise NoBufferFormatError(
+                f"a {D.name_of(self._dtype)} array has no buffer format; use x.tobytes() "
+                "or numpy.asarray(x)")
+        return memoryview(self._array)
+
+    def __bytes__(self) -> bytes:
+        """``bytes(x)``: the data's bytes in C order (as ``x.tobytes()``; every Python)."""
+        data: bytes = self.tobytes()
+        return data
 
     def __array__(self, dtype: DTypeLike | None = None,
                   copy: builtins.bool | None = None) -> NDArray:

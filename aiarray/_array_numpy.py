@@ -351,13 +351,19 @@ class NumpyMethods:
         return D.widen(self._array).tolist()
 
     def tobytes(self, order: Literal["C", "F", "A", "K"] | None = "C") -> bytes:
-        """The raw bytes of the data."""
+        """The raw bytes of the data (complex32: two float16 per element, as stored)."""
+        if self._dtype is D.complex32:
+            raw: bytes = numpy_namespace()._convert.on_views(
+                np.ndarray.tobytes, (self._array, order), {})
+            return raw
         data: bytes = numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
         return data
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
-        """Write the data to a file (NumPy's ndarray.tofile)."""
-        numpy_namespace()._convert.on_views(np.ndarray.tofile, (self, fid, sep, format), {})
+        """Write the data to a file (NumPy's ndarray.tofile; binary complex32 as stored,
+        two float16 per element; as text, complex32 writes its complex64 values)."""
+        data = self._array if self._dtype is D.complex32 and not sep else self
+        numpy_namespace()._convert.on_views(np.ndarray.tofile, (data, fid, sep, format), {})
 
     def __round__(self, ndigits: int | None = None) -> Any:
         if ndigits is None:

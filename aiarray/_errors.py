@@ -141,6 +141,11 @@ class ParameterCastError(AiarrayError, RuntimeError, TypeError):
     status = Status.TYPE_MISMATCH
 
 
+class NoBufferFormatError(TypeMismatchError, BufferError):
+    """An array whose dtype the buffer protocol has no format for (bfloat16, complex32):
+    a TypeError and a BufferError (``numpy.asarray`` then takes ``__array__``)."""
+
+
 class DLPackError(AiarrayError, BufferError, ValueError):
     """The array cannot be exported or imported through DLPack as asked.
 
