@@ -64,7 +64,6 @@ if TYPE_CHECKING:
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 _SCALARS = P.SCALARS  # whether the swap-in's scalars are NumPy's own (its numpy policy)
 _new = object.__new__
-_NO_LIMIT = _dispatch._NO_LIMIT
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -100,12 +99,13 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
 
     ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
+    sizes = _dispatch.op_sizes(op.name)
 
     def method(self: Array, other: Operand, /) -> Array:
         if defers(other, op.name):
             return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
         if ufunc is not None and self._numpy and _SCALARS.plain:  # NumPy's own, when small
-            done = swapin_call(ufunc, other, self, True)
+            done = swapin_call(ufunc, other, self, True, sizes)
             if done is not None:
                 return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         other = _dispatch.swapin_operand(self, other)
@@ -124,7 +124,7 @@ def _inplace(name: str) -> Callable[[Array, Operand], Array]:
 
     def method(self: Array, other: Operand, /) -> Array:
         if ufunc is not None and self._numpy and _SCALARS.plain \
-                and swapin_inplace(ufunc, self, other):
+                and swapin_inplace(ufunc, op.name, self, other):
             return self
         if self._numpy:  # as ``x op other``: lists, tuples and ndarrays by NumPy's rules
             converted = _dispatch.swapin_operand(self, other)
@@ -306,7 +306,7 @@ class Array(NumpyMethods):
         if defers(other, "matmul"):
             return NotImplemented
         if self._numpy and _SCALARS.plain:
-            done = swapin_call(np.matmul, self, other, True, _NO_LIMIT)  # (BLAS either way)
+            done = swapin_call(np.matmul, self, other, True, None)  # (BLAS either way)
             if done is not None:
                 return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _matmul(self, other)
@@ -316,7 +316,7 @@ class Array(NumpyMethods):
         if defers(other, "matmul"):
             return NotImplemented
         if self._numpy and _SCALARS.plain:
-            done = swapin_call(np.matmul, other, self, True, _NO_LIMIT)
+            done = swapin_call(np.matmul, other, self, True, None)
             if done is not None:
                 return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _matmul(other, self)

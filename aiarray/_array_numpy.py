@@ -168,7 +168,8 @@ def _numpy_reduction(x: NumpyMethods, name: str, **kwargs: Any) -> Any:
     """NumPy's own ``x._array.<name>(**kwargs)`` (a reduction) for a small swap-in array,
     or _MISS."""
     n = x._array.size
-    if _native_dtype(x) is None or not 0 < n < _dispatch.SHORT_PATH_LIMIT:
+    dt = _native_dtype(x)
+    if dt is None or not 0 < n < _dispatch.numpy_below(name, dt):
         return _MISS  # (NumPy warns about an empty mean; the full path does not)
     if "ddof" in kwargs and not (type(kwargs["ddof"]) is int and kwargs["ddof"] < n
                                  and kwargs["axis"] is None):

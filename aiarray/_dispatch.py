@@ -263,7 +263,7 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
             # of uint8 by -3 computes in float64, so only NumPy itself can tell.
             if pol.name == P.SWAPIN_DEFAULT and tagged(x1, x2) \
                     and isinstance(op.numpy, np.ufunc):
-                done = swapin_call(op.numpy, x1, x2, False, _NO_LIMIT)
+                done = swapin_call(op.numpy, x1, x2, False, None)
                 if done is not None:
                     return done  # type: ignore[no-any-return]  # (an Array)
             raise
@@ -313,33 +313,37 @@ _NATIVE = D.NATIVE
 _SCALARS = P.SCALARS
 
 
-def _native_operand(x: object, limit: int) -> object:
+def _native_operand(x: object, sizes: dict[DType, int] | None) -> object:
     """What NumPy's ufunc takes for operand ``x`` of the swap-in's short path, or None:
-    the ndarray of an Array of a native dtype below ``limit`` elements, a Python scalar,
-    or a NumPy scalar of a native dtype."""
+    the ndarray of an Array of a native dtype (below the op's kernel size for its dtype,
+    ``sizes``; None: any size), a Python scalar, or a NumPy scalar of a native dtype."""
     t = type(x)
     if t is Array:
         a = x._array  # type: ignore[attr-defined]  # (an Array)
-        return a if a.dtype in _NATIVE and a.size < limit else None
+        if a.dtype not in _NATIVE:
+            return None
+        n = a.size
+        if sizes is None or n < SHORT_PATH_LIMIT or n < sizes.get(a.dtype, 0):
+            return a
+        return None
     if t in _PY_KINDS or (isinstance(x, np.generic) and x.dtype in _NATIVE):
         return x
     return None
 
 
 def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
-                limit: int | None = None) -> Any:
+                sizes: dict[DType, int] | None) -> Any:
     """A binary op of the swap-in under the numpy policy (``P.SCALARS.plain``) on small
     operands of the dtypes NumPy computes: NumPy's own ufunc decides the result and its
     dtype, as the numpy policy would (mixed dtypes, Python and NumPy scalars).  None when
     the operands are not such, or NumPy raises (the general path then gives aiarray's
     error, or its own result).  A 0-d result is NumPy's scalar for an operator
-    (``method``) and a 0-d swap-in Array for a function.  ``limit``: the size below which
-    an Array takes this path (default: the short path's)."""
-    limit = SHORT_PATH_LIMIT if limit is None else limit
-    a = _native_operand(x1, limit)
+    (``method``) and a 0-d swap-in Array for a function.  ``sizes``: the op's kernel sizes
+    by dtype (``op_sizes``), below which an Array takes this path; None: any size."""
+    a = _native_operand(x1, sizes)
     if a is None:
         return None
-    b = _native_operand(x2, limit)
+    b = _native_operand(x2, sizes)
     if b is None:
         return None
     try:
@@ -360,15 +364,17 @@ def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
     return Array._new(np.asarray(out), None, True)
 
 
-def swapin_inplace(ufunc: np.ufunc, x1: Array, x2: object) -> bool:
+def swapin_inplace(ufunc: np.ufunc, op_name: str, x1: Array, x2: object) -> bool:
     """``x1 op= x2`` by NumPy's own in-place ufunc, for a small swap-in ``x1`` under the
     numpy policy where NumPy's result already has x1's dtype (``casting="safe"``: no
     conversion that aiarray checks); True when done, False for the general path (which
     also gives aiarray's errors).  NumPy checks every argument before it writes."""
     a = x1._array
-    if a.dtype not in _NATIVE or a.size >= SHORT_PATH_LIMIT or not a.flags.writeable:
+    sizes = op_sizes(op_name)
+    if a.dtype not in _NATIVE or not a.flags.writeable or (
+            a.size >= SHORT_PATH_LIMIT and a.size >= sizes.get(a.dtype, 0)):
         return False
-    b = _native_operand(x2, SHORT_PATH_LIMIT)
+    b = _native_operand(x2, sizes)
     if b is None:
         return False
     try:
@@ -498,6 +504,7 @@ _limits_of: tuple[tuple[B.Backend, int], ...] = ()
 SHORT_PATH_LIMIT = B.FLOOR
 KERNEL_MIN_SIZE = B.FLOOR
 _SIZES: dict[str, dict[DType, int]] = {}
+_REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over backends)
 
 
 def active_backend() -> B.Backend:
@@ -529,14 +536,29 @@ def _refresh() -> None:
                      for name, op in OPS.items()}
             named = [be.threshold(name, dt) for be in backends
                      for name in ("sum", "multiply_add") for dt in (D.float64, D.int64)]
+            reduce_sizes = {dt: min(be.threshold("sum", dt) for be in backends)
+                            for dt in _NATIVE}
             if seen != tuple((be, be.version) for be in backends):
                 continue  # a threshold changed while being read (first tuning): again
             low = min([_NO_LIMIT, *named, *(n for per in sizes.values() for n in per.values())])
             SHORT_PATH_LIMIT = KERNEL_MIN_SIZE = low
             for name, per in sizes.items():
                 _SIZES.setdefault(name, {}).update(per)
+            _REDUCE_SIZES.update(reduce_sizes)
             _limits_of = seen
             return
+
+
+def op_sizes(name: str) -> dict[DType, int]:
+    """Elements by dtype from which a backend in use may take registry op ``name`` (the
+    short path runs NumPy below ``SHORT_PATH_LIMIT`` or below these)."""
+    return _SIZES.setdefault(name, {})
+
+
+def numpy_below(name: str, dt: DType) -> int:
+    """Elements below which no backend in use takes reduction ``name`` ("sum", "prod",
+    "mean", "min", "max") on ``dt``: NumPy computes there whichever backend is active."""
+    return max(SHORT_PATH_LIMIT, _REDUCE_SIZES.get(dt, 0))
 
 
 def _lookup_backend(name: object) -> B.Backend:
@@ -743,7 +765,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         obj._numpy = x1._numpy or x2._numpy
                         return obj
                 if is_ufunc and _SCALARS.plain and (x1._numpy or x2._numpy):
-                    done = swapin_call(ufunc, x1, x2, method)
+                    done = swapin_call(ufunc, x1, x2, method, sizes)
                     if done is not None:
                         return done
                 return operator_result(binary(op, x1, x2)) if method else binary(op, x1, x2)
@@ -777,7 +799,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         return obj
             if is_ufunc and _SCALARS.plain and (
                     (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)):
-                done = swapin_call(ufunc, x1, x2, method)
+                done = swapin_call(ufunc, x1, x2, method, sizes)
                 if done is not None:
                     return done
             if method:

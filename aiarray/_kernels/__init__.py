@@ -46,13 +46,17 @@ REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
 class Route:
     """How one (op, dtype) runs on the large path."""
 
-    __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "precheck")
+    __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "precheck", "threads_size")
 
     def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable[..., Any],
-                 has_out: bool, precheck: Callable[..., Any] | None) -> None:
+                 has_out: bool, precheck: Callable[..., Any] | None,
+                 threads_size: int | None = None) -> None:
         self.kernel = kernel
         self.numba = numba
         self.min_size = min_size
+        # from which size NumPy's loop in threads pays (a numba route below it runs NumPy's
+        # loop on the calling thread while its kernel is not ready)
+        self.threads_size = min_size if threads_size is None else threads_size
         self.func = func
         self.has_out = has_out
         self.precheck = precheck
@@ -107,15 +111,14 @@ def build_routes(tuning: _tuning.Tuning) -> dict[Any, Any]:
             found = T.expression(op.name, kind)
             kernel = f"{op.name}_{found[0]}" if found else None
             numba = T.exact(op.name, kind)
-            if numba:
-                size = tuning.elements(tuning.numba_bytes, dt)
-            elif op.name in T.TRANSCENDENTAL:
-                size = tuning.costly(op.name, dt)
+            if op.name in T.TRANSCENDENTAL:
+                threads = tuning.costly(op.name, dt)
             else:
-                size = tuning.elements(tuning.threads_bytes, dt)
+                threads = tuning.elements(tuning.threads_bytes, dt)
+            size = tuning.elements(tuning.numba_bytes, dt) if numba else threads
             func, has_out = _thread_func(op, kind)
             pre = _PRECHECK.get(op.name) if kind == "i" else None
-            per[dt] = Route(kernel, numba, size, func, has_out, pre)
+            per[dt] = Route(kernel, numba, size, func, has_out, pre, threads)
         if per:
             table[op] = per
     return table
@@ -327,6 +330,8 @@ class ParallelBackend(Backend):
         out = _buffers.empty(shape, op.result_dtype(dt))
         if route.numba and _numba.available() and self._run_numba(route, args, out):
             return out
+        if size < route.threads_size:  # the kernel is not ready, and threads do not pay yet
+            return _charged(_threads.serial, route.func, route.has_out, args, out)
         return _charged(_threads.elementwise, route.func, route.has_out, args, out)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:

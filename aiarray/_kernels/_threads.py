@@ -134,6 +134,13 @@ def _chunk(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...], out: 
         out[lo:hi] = func(*part)
 
 
+def serial(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...],
+           out: NDArray) -> NDArray:
+    """``func(*args)`` into ``out`` on the calling thread (NumPy's loop, quiet)."""
+    _quiet_call(_chunk, (func, has_out, args, out, 0, None))
+    return out
+
+
 def elementwise(func: Callable[..., Any], has_out: bool, args: tuple[Any, ...],
                 out: NDArray) -> NDArray:
     """``func(*args)`` into ``out`` (the broadcast shape), chunked along axis 0."""

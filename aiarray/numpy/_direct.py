@@ -27,8 +27,10 @@ from .._numpy_path import quiet_run
 
 MISS = object()
 VIEWS = "views"  # no data computed: any size
-SMALL = "small"  # computes: below the kernels' sizes, non-empty inputs
 CREATES = "creates"  # makes new data of a dtype (``dtype=`` allowed): any size
+COMPUTES = "computes"  # NumPy computes on every path (no kernel): any size
+REDUCES = "reduces"  # aiarray's kernels take large inputs: below their size, non-empty
+ROUNDS = "rounds"  # an elementwise op of the registry: below its kernels' size
 
 # Name -> (kind, how many positional arguments may be given: those before the first
 # one aiarray decides, such as ``out`` or a converting ``dtype``).
@@ -44,15 +46,18 @@ DIRECT: dict[str, tuple[str, int]] = {
     "empty_like": (CREATES, 3), "full": (CREATES, 2), "array": (CREATES, 1),
     "arange": (CREATES, 3), "linspace": (CREATES, 5), "tril": (CREATES, 2),
     "triu": (CREATES, 2),
-    # computing
-    **dict.fromkeys(("sum", "prod", "max", "min", "amax", "amin", "mean", "all", "any",
-                     "argmax", "argmin", "count_nonzero", "cumsum", "cumprod", "round",
-                     "around", "concatenate", "stack", "tile", "dot", "matmul", "outer",
-                     "inner", "vdot", "var", "std"), (SMALL, 2)),
-    "sort": (SMALL, 4), "argsort": (SMALL, 4), "where": (SMALL, 3), "nonzero": (SMALL, 1),
-    "clip": (SMALL, 3), "take": (SMALL, 3), "vstack": (SMALL, 1), "hstack": (SMALL, 1),
-    "column_stack": (SMALL, 1), "repeat": (SMALL, 3), "trace": (SMALL, 4),
-    "searchsorted": (SMALL, 4),
+    # reductions (aiarray's kernels take the large ones)
+    **dict.fromkeys(("sum", "prod", "max", "min", "amax", "amin", "mean", "var", "std"),
+                    (REDUCES, 2)),
+    "round": (ROUNDS, 2), "around": (ROUNDS, 2),
+    # computed by NumPy whatever the size
+    **dict.fromkeys(("all", "any", "argmax", "argmin", "count_nonzero", "cumsum", "cumprod",
+                     "concatenate", "stack", "tile", "dot", "matmul", "outer", "inner",
+                     "vdot"), (COMPUTES, 2)),
+    "sort": (COMPUTES, 4), "argsort": (COMPUTES, 4), "where": (COMPUTES, 3),
+    "nonzero": (COMPUTES, 1), "clip": (COMPUTES, 3), "take": (COMPUTES, 3),
+    "vstack": (COMPUTES, 1), "hstack": (COMPUTES, 1), "column_stack": (COMPUTES, 1),
+    "repeat": (COMPUTES, 3), "trace": (COMPUTES, 4), "searchsorted": (COMPUTES, 4),
 }
 # Names whose ``dtype=`` converts data (which aiarray checks): never here.
 NO_DTYPE = frozenset({"full", "array", "arange", "linspace", "sum", "prod", "mean", "cumsum",
@@ -63,28 +68,45 @@ NO_DTYPE = frozenset({"full", "array", "arange", "linspace", "sum", "prod", "mea
 _ADAPTER_KEYWORDS = frozenset({"out", "like", "casting", "initial", "where", "device",
                                "subok", "mean", "correction"})
 _NATIVE = D.NATIVE
+_NO_LIMIT = 1 << 62
 _SCALARS = (bool, int, float, complex, str, type(None), slice)
 
 
-def _arg(value: Any, small: bool, limit: int) -> Any:
-    """``value`` as NumPy takes it, or MISS: an Array's data (of a native dtype; when
-    ``small``, non-empty and below ``limit`` elements), Python and NumPy scalars, and
-    lists and tuples of these, one level deep."""
+def _limit(kind: str, dt: Any) -> int:
+    """Elements below which a ``kind`` call on ``dt`` data is NumPy's on every path."""
+    if kind == REDUCES:
+        return _dispatch.numpy_below("sum", dt)
+    if kind == ROUNDS:
+        return max(_dispatch.SHORT_PATH_LIMIT, _dispatch.op_sizes("round").get(dt, 0))
+    return _NO_LIMIT
+
+
+def _data(a: Any, kind: str) -> Any:
+    """An array argument's ndarray for NumPy, or MISS (not a native dtype, or not small
+    enough for a reduction, or empty: NumPy warns about an empty mean)."""
+    if a.dtype not in _NATIVE:
+        return MISS
+    if kind == REDUCES or kind == ROUNDS:
+        if not 0 < a.size < _limit(kind, a.dtype):
+            return MISS
+    return a
+
+
+def _arg(value: Any, kind: str) -> Any:
+    """``value`` as NumPy takes it, or MISS: an Array's data (``_data``), Python and NumPy
+    scalars, and lists and tuples of these, one level deep."""
     t = type(value)
     if t is Array or t is np.ndarray:
-        a = value._array if t is Array else value
-        if a.dtype not in _NATIVE or (small and not 0 < a.size < limit):
-            return MISS
-        return a
+        return _data(value._array if t is Array else value, kind)
     if t in _SCALARS or (isinstance(value, np.generic) and value.dtype in _NATIVE):
         return value
     if t is tuple or t is list:
         items = []
         for v in value:
             tv = type(v)
-            if tv is Array:
-                a = v._array
-                if a.dtype not in _NATIVE or (small and not 0 < a.size < limit):
+            if tv is Array or tv is np.ndarray:
+                a = _data(v._array if tv is Array else v, kind)
+                if a is MISS:
                     return MISS
                 items.append(a)
             elif tv in _SCALARS or isinstance(v, np.generic):
@@ -128,11 +150,9 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
     kind, positional = rule
     if len(args) > positional:
         return MISS
-    small = kind == SMALL
-    limit = _dispatch.SHORT_PATH_LIMIT
     conv = []
     for a in args:
-        v = _arg(a, small, limit)
+        v = _arg(a, kind)
         if v is MISS:
             return MISS
         conv.append(v)
@@ -142,7 +162,7 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
             if k in _ADAPTER_KEYWORDS or (k == "dtype" and a is not None and (
                     kind != CREATES or name in NO_DTYPE)):
                 return MISS
-            v = _arg(a, small, limit)
+            v = _arg(a, kind)
             if v is MISS:
                 return MISS
             kw[k] = v
@@ -154,7 +174,7 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
         out = quiet_run(npfunc, *conv, **kw)
     except Exception:  # NumPy's error, a warning made an error, a busy quiet context
         return MISS
-    if kind != SMALL:  # NumPy may hand an argument back (atleast_1d): the Array, then
+    if kind == VIEWS or kind == CREATES:  # NumPy may hand an argument back (atleast_1d)
         given = _given_back(out, args, conv)
         if given is not MISS:
             return given

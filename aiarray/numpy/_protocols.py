@@ -25,7 +25,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
-from .._dispatch import swapin_call
+from .._dispatch import op_sizes, swapin_call
 from .._registry import OPS
 from . import _convert as C
 
@@ -81,8 +81,8 @@ def _standard(res: Any, keep: Any) -> Any:
 
 # NumPy's binary ufuncs that the op registry computes with NumPy's own ufunc unchanged:
 # for these, NumPy's ufunc on the data is the swap-in's result (the numpy policy).
-_RAW = frozenset(op.numpy for op in OPS.values()
-                 if op.arity == 2 and isinstance(op.numpy, np.ufunc))
+_RAW = {op.numpy: op.name for op in OPS.values()
+        if op.arity == 2 and isinstance(op.numpy, np.ufunc)}
 _RULE = P.SCALARS
 _NAMESPACE: list[Any] = []
 
@@ -104,7 +104,7 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple[Any, ...], kwargs: d
     """
     if method == "__call__" and not kwargs and len(inputs) == 2 and _RULE.plain \
             and ufunc in _RAW and _swapin(inputs):  # e.g. numpy.float32(0.5) * x
-        done = swapin_call(ufunc, inputs[0], inputs[1], True)
+        done = swapin_call(ufunc, inputs[0], inputs[1], True, op_sizes(_RAW[ufunc]))
         if done is not None:
             return done
     out = kwargs.get("out", ())

@@ -238,7 +238,7 @@ class _Binary(ufunc):
                         res = self._std(x1, x2)
                         return scalar(res) if type(res) is Array and not res._array.ndim else res
                 elif _RULE.plain:  # scalars only: NumPy's own scalar math (numpy policy)
-                    done = swapin_call(self._np, x1, x2, True)
+                    done = swapin_call(self._np, x1, x2, True, None)  # (scalars)
                     if done is not None:
                         return done
             except D.CategoryError:  # e.g. maximum of complex: NumPy's own loop
