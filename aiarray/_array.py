@@ -64,6 +64,7 @@ if TYPE_CHECKING:
 _DTYPE_OF = D.BY_NUMPY  # ndarray dtype -> aiarray dtype
 _SCALARS = P.SCALARS  # whether the swap-in's scalars are NumPy's own (its numpy policy)
 _new = object.__new__
+_C32 = D.complex32
 # Arrays marked by as_parameter(), by id; entries vanish with their arrays.
 _PARAMETERS: weakref.WeakValueDictionary[int, Array] = weakref.WeakValueDictionary()
 
@@ -513,8 +514,26 @@ class Array(NumpyMethods):
         return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
 
     def __getitem__(self, key: Index, /) -> Array:
-        if self._numpy and self._dtype is not D.complex32:
-            return _numpy_item(self, key)
+        if self._numpy and self._dtype is not _C32:
+            # x[i], x[a:b], x[i, j]: NumPy's own indexing, inline (the per-element cost)
+            t = type(key)
+            if t is tuple:
+                for k in key:
+                    if type(k) not in _PLAIN_PARTS:
+                        return _numpy_item(self, key)  # type: ignore[no-any-return]
+            elif t not in _PLAIN_PARTS:
+                return _numpy_item(self, key)  # type: ignore[no-any-return]
+            try:
+                out = self._array[key]
+            except Exception:  # NumPy's IndexError ...: the checked path says which
+                return _numpy_item(self, key)  # type: ignore[no-any-return]
+            if type(out) is not np.ndarray:
+                return out if _SCALARS.plain else swapin_scalar(out)  # type: ignore[no-any-return]
+            res = _new(Array)
+            res._array = out
+            res._dtype = self._dtype
+            res._numpy = True
+            return res if out.ndim else made_as_array(res)  # type: ignore[no-any-return]
         k = _index_key(key, self)
         try:
             out = self._array[k]

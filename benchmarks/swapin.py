@@ -1,19 +1,21 @@
 """Per-call cost of the NumPy swap-in (aiarray.numpy) beside NumPy, and of the standard
 namespace's short path beside a reference checkout.
 
-    python benchmarks/swapin.py [--reference DIR] [--reps 7]
+    python benchmarks/swapin.py [--reference DIR] [--reps 7] [--sizes 0 10 10000]
 
 ``DIR`` holds another version's ``aiarray`` package, e.g. the commit this branch started
 from: ``mkdir /tmp/base && git archive <commit> aiarray | tar -x -C /tmp/base``.
 
-Part 1 times NumPy calls and the same calls with ``np`` bound to aiarray.numpy, at
-shapes () and (10,), interleaved in one process (each repetition times both), and
-prints the ratio aiarray.numpy / NumPy (the target: within 3x).  Part 2 times the
-standard namespace's small operations (``x + y``, ``xp.add(x, y)``, ``x + 1.5``) in this
-checkout and in a reference checkout (e.g. the main branch) loaded side by side under
-another module name, interleaved, and prints new / reference (the target: no slower).
-Timings under load are noisy: compare ratios from one run, and rerun on a quiet machine
-for final figures.
+Part 1 times everyday NumPy calls (``CASES``: creation, reshapes and views, indexing,
+methods, operators, ufuncs, ``where``, ``concatenate``) and the same calls with ``np``
+bound to aiarray.numpy, at sizes () (a 0-d array, and a 2 x 2 matrix), 10 and 10**4 (a
+matrix of about as many elements), interleaved in one process (each repetition times
+both), and prints the ratio aiarray.numpy / NumPy (the target: within 1.5x) with the
+median of each size.  Part 2 times the standard namespace's small operations (``x + y``,
+``xp.add(x, y)``, ``x + 1.5``) in this checkout and in a reference checkout (e.g. the
+main branch) loaded side by side under another module name, interleaved, and prints
+new / reference (the target: no slower).  Timings under load are noisy: compare ratios
+from one run, and rerun on a quiet machine for final figures.
 """
 
 from __future__ import annotations
@@ -34,21 +36,34 @@ sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 import aiarray as xp  # noqa: E402
 import aiarray.numpy as anp  # noqa: E402
 
-# (label, statement) with ``np`` the module under test and ``a``/``b`` arrays of it.
-CASES = (
-    ("a + b", "a + b"),
-    ("np.add(a, b)", "np.add(a, b)"),
-    ("a * 2.5", "a * 2.5"),
-    ("np.sin(a)", "np.sin(a)"),
-    ("np.sum(a)", "np.sum(a)"),
-    ("np.mean(a)", "np.mean(a)"),
-    ("a.sum()", "a.sum()"),
-    ("np.array([1., 2., 3.])", "np.array([1., 2., 3.])"),
-    ("np.zeros(3)", "np.zeros(3)"),
-    ("a.reshape(-1)", "a.reshape(-1)"),
-    ("np.maximum(a, 0.)", "np.maximum(a, 0.)"),
-    ("np.where(a > 0, a, b)", "np.where(a > 0, a, b)"),
+# (statement, the least ndim of ``a`` it needs) with ``np`` the module under test, ``a``
+# and ``b`` arrays of it (``n`` elements, or 0-d), ``M`` a square matrix of about as many
+# elements, ``s`` an element of ``a`` (NumPy's scalar) and ``i`` an index into ``a``.
+CASES: tuple[tuple[str, int], ...] = (
+    # creation
+    ("np.array([1.0, 2.0, 3.0])", 0), ("np.asarray(a)", 0), ("np.zeros(n)", 0),
+    ("np.ones(n)", 0), ("np.empty(n)", 0), ("np.full(n, 2.0)", 0), ("np.zeros_like(a)", 0),
+    ("np.arange(n)", 1), ("np.linspace(0, 1, n)", 1), ("np.eye(3)", 0),
+    # reshapes and views
+    ("a.reshape(-1)", 0), ("a.ravel()", 0), ("a.T", 0), ("M.T", 0), ("np.transpose(M)", 0),
+    ("a[None]", 0), ("np.expand_dims(a, 0)", 0), ("M.reshape(-1, 1)", 0),
+    # indexing
+    ("a[i]", 1), ("M[1, 1]", 0), ("a[1:]", 1), ("M[0]", 0), ("a[[0, 1]]", 1),
+    ("a[a > 1]", 0), ("a[i] = 2.0", 1), ("b[...] = a", 0),
+    # methods
+    ("a.sum()", 0), ("a.mean()", 0), ("a.max()", 0), ("a.min()", 0), ("a.std()", 0),
+    ("a.argmax()", 0), ("a.astype(np.float32)", 0), ("a.copy()", 0), ("M.dot(M)", 0),
+    ("M.sum(axis=0)", 0), ("a.any()", 0),
+    # operators
+    ("a + b", 0), ("a * 2.5", 0), ("2.0 * a", 0), ("a - s", 0), ("a > 1", 0), ("-a", 0),
+    ("a ** 2", 0), ("M @ M", 0), ("a += 1.0", 0), ("s * s", 1), ("s + 1.0", 1),
+    # ufuncs and functions
+    ("np.add(a, b)", 0), ("np.sin(a)", 0), ("np.exp(a)", 0), ("np.maximum(a, 0.0)", 0),
+    ("np.sqrt(a)", 0), ("np.abs(a)", 0), ("np.sqrt(s)", 1), ("np.where(a > 1, a, b)", 0),
+    ("np.concatenate([a, b])", 1), ("np.sum(a)", 0), ("np.mean(a)", 0), ("np.dot(a, b)", 0),
+    ("np.argmax(a)", 0), ("np.clip(a, 0.6, 1.5)", 0), ("np.sort(a)", 1),
 )
+SIZES = (0, 10, 10_000)
 
 
 def per_call(stmt: str, env: dict, number: int) -> float:
@@ -65,21 +80,37 @@ def interleaved(stmts: dict[str, tuple[str, dict]], reps: int, number: int) -> d
     return {k: statistics.median(v) for k, v in times.items()}
 
 
-def swapin_table(reps: int, number: int) -> list[str]:
+def environment(mod: object, n: int) -> dict:
+    """The names a case uses, for module ``mod`` (numpy or aiarray.numpy), ``n`` elements
+    (0: 0-d arrays)."""
+    a = mod.linspace(0.5, 2.0, n) if n else mod.asarray(1.5)
+    side = max(2, round(n ** 0.5))
+    return {"np": mod, "a": a, "b": mod.ones(a.shape), "n": n or (),
+            "M": mod.linspace(0.5, 2.0, side * side).reshape(side, side),
+            "s": a[1] if n else a[()], "i": n // 2}
+
+
+def swapin_table(reps: int, number: int, sizes: tuple[int, ...] = SIZES) -> list[str]:
     """Part 1: aiarray.numpy / NumPy per call."""
-    rows = ["| call | shape | NumPy ns | aiarray.numpy ns | ratio |", "|---|---|---:|---:|---:|"]
-    for shape in ((), (10,)):
-        for label, stmt in CASES:
-            envs = {}
-            for name, mod in (("numpy", numpy), ("aiarray.numpy", anp)):
-                a = mod.linspace(0.5, 2.0, 10).reshape(shape) if shape else mod.asarray(1.5)
-                b = mod.ones(shape)
-                envs[name] = (stmt, {"np": mod, "a": a, "b": b})
-            t = interleaved(envs, reps, number)
+    rows = ["| call | size | NumPy ns | aiarray.numpy ns | ratio |", "|---|---|---:|---:|---:|"]
+    summary = []
+    for n in sizes:
+        ratios = []
+        for stmt, min_ndim in CASES:
+            if (1 if n else 0) < min_ndim:
+                continue
+            envs = {name: (stmt, environment(mod, n)) for name, mod in
+                    (("numpy", numpy), ("aiarray.numpy", anp))}
+            burst = number if n < 1000 else max(200, number // 20)
+            t = interleaved(envs, reps, burst)
             ratio = t["aiarray.numpy"] / t["numpy"]
-            rows.append(f"| `{label}` | {shape} | {t['numpy'] * 1e9:.0f} | "
+            ratios.append(ratio)
+            rows.append(f"| `{stmt}` | {n or '()'} | {t['numpy'] * 1e9:.0f} | "
                         f"{t['aiarray.numpy'] * 1e9:.0f} | {ratio:.2f} |")
-    return rows
+        summary.append(f"size {n or '()'}: {len(ratios)} calls, median ratio "
+                       f"{statistics.median(ratios):.2f}, {sum(r <= 1.5 for r in ratios)} "
+                       f"within 1.5x, worst {max(ratios):.2f}")
+    return [*rows, "", *summary]
 
 
 def load_reference(path: Path) -> object:
@@ -119,9 +150,11 @@ def main() -> None:
                         help="another checkout whose standard short path to compare with")
     parser.add_argument("--reps", type=int, default=7)
     parser.add_argument("--number", type=int, default=20000)
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES),
+                        help="element counts (0: 0-d arrays)")
     args = parser.parse_args()
     print("## aiarray.numpy beside NumPy (per call, median of interleaved bursts)\n")
-    print("\n".join(swapin_table(args.reps, args.number)))
+    print("\n".join(swapin_table(args.reps, args.number, tuple(args.sizes))))
     if args.reference is not None:
         print(f"\n## The standard namespace's short path beside {args.reference}\n")
         print("\n".join(standard_table(args.reference, args.reps, args.number)))
