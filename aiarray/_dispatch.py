@@ -350,6 +350,9 @@ def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
         out = quiet_run(ufunc, a, b)
     except Exception:  # (a busy quiet context, a NumPy error): the general path decides
         return None
+    if (type(a) is int or type(b) is int) and out.dtype.kind in "fc" \
+            and not _int_fits(a if type(a) is int else b, out.dtype):
+        return None  # a Python int beyond the float dtype: aiarray's OverflowError
     if type(out) is np.ndarray:
         dt = _NATIVE.get(out.dtype)
         if dt is None:
@@ -364,6 +367,15 @@ def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
     return Array._new(np.asarray(out), None, True)
 
 
+def _int_fits(value: int, dt: Any) -> bool:
+    """Whether Python int ``value`` is within floating (or complex) dtype ``dt``'s range
+    (NumPy rounds it to inf with a warning; aiarray raises OverflowError)."""
+    return abs(value) <= _FLOAT_MAX[dt]  # (a Python int against a Python float: exact)
+
+
+_FLOAT_MAX = {dt: float(np.finfo(dt).max) for dt in _NATIVE if dt.kind in "fc"}
+
+
 def swapin_inplace(ufunc: np.ufunc, op_name: str, x1: Array, x2: object) -> bool:
     """``x1 op= x2`` by NumPy's own in-place ufunc, for a small swap-in ``x1`` under the
     numpy policy where NumPy's result already has x1's dtype (``casting="safe"``: no
@@ -375,7 +387,7 @@ def swapin_inplace(ufunc: np.ufunc, op_name: str, x1: Array, x2: object) -> bool
             a.size >= SHORT_PATH_LIMIT and a.size >= sizes.get(a.dtype, 0)):
         return False
     b = _native_operand(x2, sizes)
-    if b is None:
+    if b is None or (type(b) is int and a.dtype.kind in "fc" and not _int_fits(b, a.dtype)):
         return False
     try:
         quiet_run(ufunc, a, b, out=a, casting="safe")

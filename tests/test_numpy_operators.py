@@ -169,3 +169,19 @@ def test_in_place_operators_give_numpys_results(op, d1, d2):
             continue
         assert got is got_x and got_x.dtype == want_x.dtype
         numpy.testing.assert_array_equal(numpy.asarray(got_x), want_x)
+
+
+@pytest.mark.parametrize("n", [3, 40_000])
+def test_a_python_int_beyond_a_float_dtype_raises(n):
+    """The one deliberate difference (docs/porting.md): NumPy rounds float16 + 70000 to inf
+    with a warning; aiarray raises OverflowError, on every path and in place."""
+    x = anp.ones(n, dtype=anp.float16)
+    for f in (lambda: x + 70000, lambda: 70000 * x, lambda: x - 2**200,
+              lambda: anp.add(x, 70000)):
+        with pytest.raises(OverflowError) as e:
+            f()
+        assert e.value.status
+    with pytest.raises(OverflowError):
+        x += 70000
+    numpy.testing.assert_array_equal(numpy.asarray(x), numpy.ones(n, numpy.float16))
+    same(x + 1e10, numpy.ones(n, numpy.float16) + numpy.float16(numpy.inf))  # floats: inf
