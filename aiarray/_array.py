@@ -109,10 +109,11 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
             done = swapin_call(ufunc, other, self, True, sizes)
             if done is not None:
                 return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
-        other = _dispatch.swapin_operand(self, other)
-        if other is NotImplemented:
+        converted = _dispatch.swapin_operand(self, other)
+        if converted is NotImplemented:
             return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-        return operator_result(binary(op, other, self))
+        result: Array = operator_result(binary(op, converted, self))  # (or NumPy's scalar)
+        return result
 
     method.__name__ = f"__r{name}__"
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
@@ -133,7 +134,7 @@ def _inplace(name: str) -> Callable[[Array, Operand], Array]:
                 raise ForeignDataError(f"in-place {op.name}(): other holds data of dtype "
                                        f"{getattr(other, 'dtype', '?')}, which cannot be "
                                        f"written into a {D.name_of(self._dtype)} array")
-            other = converted
+            return inplace(op, self, converted)
         return inplace(op, self, other)
 
     method.__name__ = f"__i{name}__"
@@ -412,7 +413,7 @@ class Array(NumpyMethods):
             raise NoBufferFormatError(
                 f"a {D.name_of(self._dtype)} array has no buffer format; use x.tobytes() "
                 "or numpy.asarray(x)")
-        return memoryview(self._array)
+        return memoryview(self._array)  # type: ignore[arg-type]  # (an ndarray: a buffer)
 
     def __bytes__(self) -> bytes:
         """``bytes(x)``: the data's bytes in C order (as ``x.tobytes()``; every Python)."""
@@ -516,24 +517,28 @@ class Array(NumpyMethods):
     def __getitem__(self, key: Index, /) -> Array:
         if self._numpy and self._dtype is not _C32:
             # x[i], x[a:b], x[i, j]: NumPy's own indexing, inline (the per-element cost)
-            t = type(key)
+            k: Any = key
+            t = type(k)
             if t is tuple:
-                for k in key:
-                    if type(k) not in _PLAIN_PARTS:
-                        return _numpy_item(self, key)  # type: ignore[no-any-return]
+                for part in k:
+                    if type(part) not in _PLAIN_PARTS:
+                        return _numpy_item(self, key)
             elif t not in _PLAIN_PARTS:
-                return _numpy_item(self, key)  # type: ignore[no-any-return]
+                return _numpy_item(self, key)
             try:
-                out = self._array[key]
+                out: Any = self._array[k]
             except Exception:  # NumPy's IndexError ...: the checked path says which
-                return _numpy_item(self, key)  # type: ignore[no-any-return]
-            if type(out) is not np.ndarray:
-                return out if _SCALARS.plain else swapin_scalar(out)  # type: ignore[no-any-return]
+                return _numpy_item(self, key)
+            if type(out) is not np.ndarray:  # an element: NumPy's scalar (the swap-in's)
+                found: Array = out if _SCALARS.plain else swapin_scalar(out)
+                return found
             res = _new(Array)
             res._array = out
             res._dtype = self._dtype
             res._numpy = True
-            return res if out.ndim else made_as_array(res)  # type: ignore[no-any-return]
+            if not out.ndim:
+                made_as_array(res)
+            return res
         k = _index_key(key, self)
         try:
             out = self._array[k]
@@ -599,7 +604,7 @@ class Array(NumpyMethods):
         return array_format(self, spec)
 
 
-def _numpy_item(x: Array, key: Any) -> Any:
+def _numpy_item(x: Array, key: Any) -> Array:
     """``x[key]`` of a swap-in array, as NumPy indexes: a NumPy scalar where NumPy gives
     one (every axis indexed by an integer), else an Array (a 0-d one made as an array)."""
     a = x._array
@@ -616,13 +621,16 @@ def _numpy_item(x: Array, key: Any) -> Any:
             out = a[k]
         except IndexError as e:
             raise _index_error(key, x, e) from None
-    if type(out) is not np.ndarray:
-        return out if _SCALARS.plain else swapin_scalar(out)  # NumPy's scalar
+    if type(out) is not np.ndarray:  # NumPy's scalar (typed as the Array it stands for)
+        scalar: Array = out if _SCALARS.plain else swapin_scalar(out)
+        return scalar
     res = _new(Array)
     res._array = out
     res._dtype = x._dtype
     res._numpy = True
-    return res if out.ndim else made_as_array(res)
+    if not out.ndim:
+        made_as_array(res)
+    return res
 
 
 _MISS = object()
@@ -673,7 +681,8 @@ def _plain_value(x: Array, value: Any) -> bool:
         return False
     t = type(value)
     if t is Array:
-        return value._dtype is dt  # type: ignore[no-any-return]  # (an Array's)
+        same: bool = value._dtype is dt
+        return same
     kind = dt.kind
     if t is float:
         return kind == "f" or kind == "c"

@@ -154,7 +154,7 @@ def _wrapped(x: NumpyMethods, out: Any) -> Any:
         dt = _NATIVE.get(out.dtype)
         if dt is None:
             return _MISS
-        res = _new(type(x))
+        res: Any = _new(type(x))
         res._array = out
         res._dtype = dt
         res._numpy = True

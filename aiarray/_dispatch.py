@@ -331,7 +331,7 @@ def _native_operand(x: object, sizes: dict[DType, int] | None) -> object:
     return None
 
 
-def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
+def swapin_call(ufunc: Callable[..., Any], x1: object, x2: object, method: bool,
                 sizes: dict[DType, int] | None) -> Any:
     """A binary op of the swap-in under the numpy policy (``P.SCALARS.plain``) on small
     operands of the dtypes NumPy computes: NumPy's own ufunc decides the result and its
@@ -351,7 +351,7 @@ def swapin_call(ufunc: np.ufunc, x1: object, x2: object, method: bool,
     except Exception:  # (a busy quiet context, a NumPy error): the general path decides
         return None
     if (type(a) is int or type(b) is int) and out.dtype.kind in "fc" \
-            and not _int_fits(a if type(a) is int else b, out.dtype):
+            and not _int_fits(typing.cast(int, a if type(a) is int else b), out.dtype):
         return None  # a Python int beyond the float dtype: aiarray's OverflowError
     if type(out) is np.ndarray:
         dt = _NATIVE.get(out.dtype)
@@ -376,7 +376,7 @@ def _int_fits(value: int, dt: Any) -> bool:
 _FLOAT_MAX = {dt: float(np.finfo(dt).max) for dt in _NATIVE if dt.kind in "fc"}
 
 
-def swapin_inplace(ufunc: np.ufunc, op_name: str, x1: Array, x2: object) -> bool:
+def swapin_inplace(ufunc: Callable[..., Any], op_name: str, x1: Array, x2: object) -> bool:
     """``x1 op= x2`` by NumPy's own in-place ufunc, for a small swap-in ``x1`` under the
     numpy policy where NumPy's result already has x1's dtype (``casting="safe"``: no
     conversion that aiarray checks); True when done, False for the general path (which
@@ -723,7 +723,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
     func: Callable[..., Array]
     if op.arity == 1:
-        def unary_func(x: object, /) -> Array:
+        def unary_func(x: object, /) -> Any:  # (an Array; NumPy's scalar for 0-d swap-ins)
             if type(x) is Array:
                 res = result_of(x._dtype)
                 if res is not None:
@@ -748,7 +748,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
 
         func = unary_func
     else:
-        def binary_func(x1: object, x2: object, /) -> Array:
+        def binary_func(x1: object, x2: object, /) -> Any:  # (as unary_func)
             if type(x1) is Array and type(x2) is Array:
                 dt = x1._dtype
                 res = result_of(dt) if x2._dtype is dt else None
@@ -816,10 +816,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                     return done
             if method:
                 if defers(x2, op.name):
-                    return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
+                    return NotImplemented
                 x2 = swapin_operand(x1, x2)
                 if x2 is NotImplemented:
-                    return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
+                    return NotImplemented
                 return operator_result(binary(op, x1, x2))
             return binary(op, x1, x2)
 

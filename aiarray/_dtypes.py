@@ -130,7 +130,7 @@ KINDS: dict[str, set[DType]] = {
 COMPUTE: dict[DType, DType] = {complex32: complex64}
 # The dtypes NumPy computes itself (all but complex32 and bfloat16, which is never added):
 # under the numpy policy, NumPy's own functions give the swap-in's results for these.
-NATIVE: dict[object, DType] = {dt: dt for dt in _loaded if dt is not complex32}
+NATIVE: dict[DType, DType] = {dt: dt for dt in _loaded if dt is not complex32}
 # Real dtype of a complex dtype's parts, and the complex dtype over a real one.
 REAL_OF: dict[DType, DType] = {complex32: float16, complex64: float32, complex128: float64}
 COMPLEX_OF: dict[DType, DType] = {v: k for k, v in REAL_OF.items()}

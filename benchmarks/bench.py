@@ -37,6 +37,7 @@ from aiarray._kernels import _numba  # noqa: E402
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import bandwidth  # noqa: E402
 import harness as B  # noqa: E402
+import page as sections  # noqa: E402
 
 
 def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
@@ -215,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         "",
     ]
     args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "benchmarks.md").write_text("\n".join(page))
+    sections.write_head(page, args.out / "benchmarks.md")  # (keeps the programs' sections)
     plot(results, peers, args.out / "benchmarks.png", int(args.n))
     print(f"wrote {args.out / 'benchmarks.md'} and {args.out / 'benchmarks.png'}")
     return 0

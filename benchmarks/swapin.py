@@ -152,9 +152,31 @@ def main() -> None:
     parser.add_argument("--number", type=int, default=20000)
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES),
                         help="element counts (0: 0-d arrays)")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="write the table into docs/benchmarks.md (its per-call section)")
     args = parser.parse_args()
     print("## aiarray.numpy beside NumPy (per call, median of interleaved bursts)\n")
-    print("\n".join(swapin_table(args.reps, args.number, tuple(args.sizes))))
+    rows = swapin_table(args.reps, args.number, tuple(args.sizes))
+    print("\n".join(rows))
+    if args.write_docs:
+        import datetime
+
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        import page
+
+        page.write_section("per-call", [
+            "## Per call: aiarray.numpy beside NumPy",
+            "",
+            f"Measured {datetime.date.today()}: {len(CASES)} everyday calls (creation, "
+            "reshapes and views, indexing, methods, operators, ufuncs, `where`, "
+            "`concatenate`) at sizes () (0-d), 10 and 10**4, NumPy and aiarray.numpy "
+            f"interleaved in one process, median of {args.reps} bursts; the ratio is "
+            "aiarray.numpy's time over NumPy's.",
+            "",
+            "Reproduce: `python benchmarks/swapin.py` (`--write-docs` updates this section).",
+            "",
+            *rows,
+        ])
     if args.reference is not None:
         print(f"\n## The standard namespace's short path beside {args.reference}\n")
         print("\n".join(standard_table(args.reference, args.reps, args.number)))

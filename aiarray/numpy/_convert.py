@@ -35,9 +35,11 @@ from .._array_numpy import swapin_scalar
 from .._dispatch import same_kind
 from .._errors import (
     DimensionMismatchError,
-    ForeignDataError,
     ScalarOverflowError,
     TypeMismatchError,
+)
+from .._errors import (
+    ForeignDataError as ForeignDataError,  # (the adapters raise it as C.ForeignDataError)
 )
 from .._errors import (
     InvalidArgumentError as InvalidArgumentError,  # (as C.InvalidArgumentError too)

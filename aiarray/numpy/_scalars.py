@@ -103,14 +103,14 @@ def _make(base: type) -> type:
         "__reduce__": lambda self: (base, (self.item(),)),
         "__pow__": _power,
     }
-    for name, apply in _BINARY.items():
+    for name, binary in _BINARY.items():
         if name != "pow":
-            ns[f"__{name}__"] = _binary(apply, reflected=False)
-        ns[f"__r{name}__"] = _binary(apply, reflected=True)
-    for name, apply in _COMPARISONS.items():
-        ns[f"__{name}__"] = _binary(apply, reflected=False)
-    for name, apply in _UNARY.items():
-        ns[f"__{name}__"] = _unary(apply)
+            ns[f"__{name}__"] = _binary(binary, reflected=False)
+        ns[f"__r{name}__"] = _binary(binary, reflected=True)
+    for name, compare in _COMPARISONS.items():
+        ns[f"__{name}__"] = _binary(compare, reflected=False)
+    for name, unary in _UNARY.items():
+        ns[f"__{name}__"] = _unary(unary)
     cls = type(base.__name__, (base,), ns)
     _OURS.add(cls)
     for hook in MADE:

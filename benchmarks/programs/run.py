@@ -2,6 +2,7 @@
 swap-in (``import aiarray.numpy as np``), timed, and their results checked against NumPy's.
 
     python benchmarks/programs/run.py [--only NAMES] [--scale S] [--reps N] [--json PATH]
+                                      [--write-docs]
 
 Each program (a module of this directory with ``run(np, scale) -> dict``) runs in a fresh
 subprocess per measurement, in three modes: ``numpy`` (np = numpy), ``swapin`` (np =
@@ -379,6 +380,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="problem size factor")
     parser.add_argument("--reps", type=int, default=3, help="measured repetitions per mode")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the numbers")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="write the table into docs/benchmarks.md (its programs section)")
     parser.add_argument("--blas-threads", type=int, metavar="N",
                         help="set OPENBLAS_NUM_THREADS/MKL_NUM_THREADS in the subprocesses "
                              "(default: inherit; on a loaded machine BLAS threads that wait "
@@ -423,7 +426,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         data = to_json(reports, args.scale, args.reps, environment)
         args.json.write_text(json.dumps(data, indent=1))
+    if args.write_docs:
+        write_docs(reports, args, environment)
     return 0
+
+
+def write_docs(reports: Sequence[ProgramReport], args: argparse.Namespace,
+               environment: dict[str, Any]) -> None:
+    """The programs' section of docs/benchmarks.md (benchmarks/page.py)."""
+    sys.path.insert(0, str(HERE.parent))
+    import aiarray
+    import page
+
+    blas = "inherited" if args.blas_threads is None else str(args.blas_threads)
+    page.write_section("programs", [
+        "## Whole programs",
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')}: the {len(reports)} pure-NumPy programs of "
+        "`benchmarks/programs` (minibatch MLP, im2col CNN and autoencoder training, k-means, "
+        "GMM by EM, naive Bayes, a decision tree and gradient boosting with per-element "
+        "split search, HMM forward-backward, logistic regression, kNN, PCA, a heat-diffusion "
+        "simulation, a Mandelbrot set, linear regression, DBSCAN) at scale "
+        f"{args.scale:g}, each run in a fresh process under NumPy, under `aiarray.numpy` "
+        "(default backend) and under `aiarray.numpy` with `AIARRAY_BACKEND=numpy`, the modes "
+        f"interleaved, median of {args.reps}; every swap-in run's results are checked "
+        f"against NumPy's.  aiarray {aiarray.__version__}, NumPy {numpy.__version__}, "
+        f"{os.cpu_count()} CPUs, BLAS threads {blas}, load average "
+        f"{environment['load_average_before'][0]:.2f} before.",
+        "",
+        "Reproduce: `python benchmarks/programs/run.py --reps 3` (add `--write-docs` to "
+        "update this section).",
+        "",
+        *table(reports),
+    ])
 
 
 if __name__ == "__main__":
