@@ -214,7 +214,11 @@ class Array(NumpyMethods):
     def T(self) -> Array:  # noqa: N802 - the standard's name
         """Transpose of a 2-D array (a swap-in array: of any array, axes reversed)."""
         if self._numpy:
-            return Array._new(self._array.T, self._dtype, True)
+            res = _new(Array)
+            res._array = self._array.T
+            res._dtype = self._dtype
+            res._numpy = True
+            return res
         if self.ndim != 2:
             raise DimensionMismatchError(
                 f"x.T needs a 2-D array, got ndim={self.ndim}; use permute_dims"

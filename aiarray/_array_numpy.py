@@ -181,6 +181,15 @@ def _numpy_reduction(x: NumpyMethods, name: str, **kwargs: Any) -> Any:
     return _wrapped(x, out)
 
 
+# dtype forms -> the floating (or complex, or bool) native dtype they name (NumPy's own
+# astype is aiarray's cast for these targets)
+_FLOAT_TARGETS: dict[Any, DType] = {
+    form: dt for dt in D.NATIVE if dt.kind in "fcb"
+    for form in (dt, dt.type, dt.name, dt.char, dt.str)}
+_FLOAT_TARGETS.update({float: D.float64, complex: D.complex128, builtins.bool: D.bool_})
+_C32 = D.complex32
+
+
 def _plain_shape(shape: tuple[Any, ...]) -> bool:
     """Sizes NumPy's reshape takes as aiarray does: Python ints, at least -1 (NumPy also
     takes -2 as "unknown", which aiarray refuses)."""
@@ -190,14 +199,20 @@ def _plain_shape(shape: tuple[Any, ...]) -> bool:
 
 def _numpy_view(x: NumpyMethods, name: str, *args: Any) -> Any:
     """NumPy's own ``x._array.<name>(*args)`` (a view or copy of any size; no dtype
-    decision) for a swap-in array, or _MISS."""
-    if _native_dtype(x) is None:
+    decision) for a swap-in array, or _MISS.  (Written for speed.)"""
+    if not x._numpy or x._dtype is _C32:
         return _MISS
     try:
         out = getattr(x._array, name)(*args)
     except Exception:
         return _MISS
-    return _wrapped(x, out)
+    res: Any = _new(type(x))
+    res._array = out
+    res._dtype = x._dtype
+    res._numpy = True
+    if not out.ndim:
+        made_as_array(res)
+    return res
 
 
 class FlatIter:
@@ -432,6 +447,16 @@ class NumpyMethods:
     def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe",
                subok: builtins.bool = True, copy: builtins.bool = True) -> Array:
         """A copy cast to ``dtype`` (checked: out-of-range values raise, never wrap)."""
+        dst = _FLOAT_TARGETS.get(dtype) if type(dtype) is not list else None
+        if dst is not None and self._numpy and casting == "unsafe" and copy \
+                and self._dtype in _NATIVE and (self._dtype.kind != "c" or dst.kind == "c"):
+            # NumPy's own cast: to a floating dtype it is aiarray's (IEEE rounding; no
+            # integer target, which aiarray checks for range)
+            res: Any = _new(type(self))
+            res._array = quiet_run(self._array.astype, dst, order)
+            res._dtype = dst
+            res._numpy = True
+            return res if res._array.ndim else made_as_array(res)  # type: ignore[no-any-return]  # (an Array)
         return _keep(self, numpy_namespace()._convert.astype_method(
             self, dtype, order, casting, copy))
 
@@ -562,15 +587,18 @@ class NumpyMethods:
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Array:
         """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
-        if copy is None and order == "C" and self._numpy and self._dtype is not D.complex32 \
+        if copy is None and order == "C" and self._numpy and self._dtype is not _C32 \
                 and _plain_shape(shape):
             try:  # NumPy's own (any dtype: the data is only viewed)
                 out = self._array.reshape(*shape)
             except Exception:  # NumPy's error: the full path gives aiarray's
                 pass
             else:
-                res = type(self)._new(out, self._dtype, True)
-                return res if out.ndim else made_as_array(res)
+                res: Any = _new(type(self))
+                res._array = out
+                res._dtype = self._dtype
+                res._numpy = True
+                return res if out.ndim else made_as_array(res)  # type: ignore[no-any-return]  # (an Array)
         if len(shape) == 1 and not isinstance(shape[0], int | np.integer):
             shape = shape[0]
         return _keep(self, numpy_namespace().reshape(self, shape, order=order, copy=copy))
@@ -638,14 +666,9 @@ class NumpyMethods:
 
     def transpose(self, *axes: Any) -> Array:
         """Axes permuted (reversed when none are given)."""
-        if self._numpy and self._dtype is not D.complex32:
-            try:  # NumPy's own (a view)
-                out = self._array.transpose(*axes)
-            except Exception:  # NumPy's error: the full path gives aiarray's
-                pass
-            else:
-                res = type(self)._new(out, self._dtype, True)
-                return res if out.ndim else made_as_array(res)
+        res = _numpy_view(self, "transpose", *axes)  # NumPy's own (a view)
+        if res is not _MISS:
+            return res  # type: ignore[no-any-return]  # (an Array)
         order: Any = axes
         if len(axes) == 1 and (axes[0] is None or isinstance(axes[0], tuple | list)):
             order = axes[0]

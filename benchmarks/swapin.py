@@ -56,7 +56,7 @@ CASES: tuple[tuple[str, int], ...] = (
     ("M.sum(axis=0)", 0), ("a.any()", 0),
     # operators
     ("a + b", 0), ("a * 2.5", 0), ("2.0 * a", 0), ("a - s", 0), ("a > 1", 0), ("-a", 0),
-    ("a ** 2", 0), ("M @ M", 0), ("a += 1.0", 0), ("s * s", 1), ("s + 1.0", 1),
+    ("a ** 2", 0), ("M @ M", 0), ("b.__iadd__(1.0)", 0), ("s * s", 1), ("s + 1.0", 1),
     # ufuncs and functions
     ("np.add(a, b)", 0), ("np.sin(a)", 0), ("np.exp(a)", 0), ("np.maximum(a, 0.0)", 0),
     ("np.sqrt(a)", 0), ("np.abs(a)", 0), ("np.sqrt(s)", 1), ("np.where(a > 1, a, b)", 0),

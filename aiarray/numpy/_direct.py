@@ -39,7 +39,8 @@ DIRECT: dict[str, tuple[str, int]] = {
     "ravel": (VIEWS, 2), "transpose": (VIEWS, 2), "swapaxes": (VIEWS, 3),
     "moveaxis": (VIEWS, 3), "squeeze": (VIEWS, 2), "expand_dims": (VIEWS, 2),
     "atleast_1d": (VIEWS, 64), "atleast_2d": (VIEWS, 64), "flip": (VIEWS, 2),
-    "copy": (VIEWS, 2),
+    "copy": (VIEWS, 2), "asarray": (VIEWS, 1), "asanyarray": (VIEWS, 1),
+    "ascontiguousarray": (VIEWS, 1),
     # creation
     "zeros": (CREATES, 3), "ones": (CREATES, 3), "empty": (CREATES, 3), "eye": (CREATES, 5),
     "identity": (CREATES, 2), "zeros_like": (CREATES, 3), "ones_like": (CREATES, 3),
@@ -69,6 +70,7 @@ _ADAPTER_KEYWORDS = frozenset({"out", "like", "casting", "initial", "where", "de
                                "subok", "mean", "correction"})
 _NATIVE = D.NATIVE
 _NO_LIMIT = 1 << 62
+_new = object.__new__
 _SCALARS = (bool, int, float, complex, str, type(None), slice)
 
 
@@ -131,7 +133,10 @@ def _result(out: Any) -> Any:
         dt = _NATIVE.get(out.dtype)
         if dt is None:
             return MISS
-        res = Array._new(out, dt, True)
+        res = _new(Array)
+        res._array = out
+        res._dtype = dt
+        res._numpy = True
         return res if out.ndim else made_as_array(res)
     if t is tuple or t is list:
         items = [_result(o) for o in out]
@@ -146,15 +151,30 @@ def _result(out: Any) -> Any:
 def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
          kwargs: dict[str, Any]) -> Any:
     """NumPy's ``npfunc(*args, **kwargs)`` on the arrays' data, as the swap-in's result,
-    or MISS when the call is not one NumPy answers for the swap-in (see the module)."""
+    or MISS when the call is not one NumPy answers for the swap-in (see the module).
+    (Written for speed: it is the per-call cost of the everyday calls.)"""
     kind, positional = rule
     if len(args) > positional:
         return MISS
     conv = []
+    arrays = False  # an Array's data among the arguments (NumPy may hand it back)
     for a in args:
+        t = type(a)
+        if t is int or t is float or t is tuple or t is bool:  # (the commonest: sizes)
+            if t is tuple and not all(type(v) is int for v in a):
+                v = _arg(a, kind)
+                if v is MISS:
+                    return MISS
+                arrays = True
+                conv.append(v)
+            else:
+                conv.append(a)
+            continue
         v = _arg(a, kind)
         if v is MISS:
             return MISS
+        if v is not a:
+            arrays = True
         conv.append(v)
     kw = {}
     if kwargs:
@@ -165,19 +185,31 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
             v = _arg(a, kind)
             if v is MISS:
                 return MISS
+            arrays = arrays or v is not a
             kw[k] = v
-    if name in ("std", "var") and not _enough_data(conv, kw):
+        if name == "array" and kw.get("copy", True) is not True:
+            return MISS  # (the swap-in gives the very Array back when nothing changes)
+    if (name == "std" or name == "var") and not _enough_data(conv, kw):
         return MISS  # (NumPy warns about the degrees of freedom)
-    if name == "array" and kw.get("copy", True) is not True:
-        return MISS  # (the swap-in gives the very Array back when nothing changes)
     try:
         out = quiet_run(npfunc, *conv, **kw)
     except Exception:  # NumPy's error, a warning made an error, a busy quiet context
         return MISS
-    if kind == VIEWS or kind == CREATES:  # NumPy may hand an argument back (atleast_1d)
+    if arrays and (kind == VIEWS or kind == CREATES):  # NumPy may hand an argument back
         given = _given_back(out, args, conv)
         if given is not MISS:
             return given
+    if type(out) is np.ndarray:  # (the commonest result, inline)
+        dt = _NATIVE.get(out.dtype)
+        if dt is None:
+            return MISS
+        res = _new(Array)
+        res._array = out
+        res._dtype = dt
+        res._numpy = True
+        if not out.ndim:
+            made_as_array(res)
+        return res
     return _result(out)
 
 
