@@ -587,8 +587,9 @@ class NumpyMethods:
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Array:
         """The data in a new shape (``x.reshape(2, 3)`` or ``x.reshape((2, 3))``)."""
-        if copy is None and order == "C" and self._numpy and self._dtype is not _C32 \
-                and _plain_shape(shape):
+        if copy is None and order == "C" and self._numpy and self._dtype is not _C32 and (
+                (len(shape) == 1 and type(shape[0]) is int and shape[0] >= -1)
+                or _plain_shape(shape)):
             try:  # NumPy's own (any dtype: the data is only viewed)
                 out = self._array.reshape(*shape)
             except Exception:  # NumPy's error: the full path gives aiarray's

@@ -102,6 +102,8 @@ def _arg(value: Any, kind: str) -> Any:
         return _data(value._array if t is Array else value, kind)
     if t in _SCALARS or (isinstance(value, np.generic) and value.dtype in _NATIVE):
         return value
+    if kind is CREATES and (t is list or t is tuple):
+        return value  # (NumPy converts what is inside; np.array does not dispatch back)
     if t is tuple or t is list:
         items = []
         for v in value:
@@ -156,6 +158,10 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
     kind, positional = rule
     if len(args) > positional:
         return MISS
+    if kind is VIEWS and not kwargs and name == "asarray":  # the commonest: itself
+        a0 = args[0]
+        if type(a0) is Array and a0._numpy and a0._dtype in _NATIVE:
+            return a0
     conv = []
     arrays = False  # an Array's data among the arguments (NumPy may hand it back)
     for a in args:
