@@ -54,7 +54,7 @@ from ._errors import (
     UninitializedError,
 )
 from ._printing import array_format, array_repr, array_str
-from ._registry import OPERATORS
+from ._registry import OPERATORS, OPS
 from ._typing import DType, Index, NDArray, Operand, SetValue
 from ._versions import SUPPORTED as SUPPORTED_VERSIONS
 
@@ -293,6 +293,9 @@ class Array(NumpyMethods):
         ``x ** -1`` is ``reciprocal(x)`` and ``x ** 0.5`` is ``sqrt(x)`` (NumPy's values,
         which differ from pow's in the last bit for complex data)."""
         if self._numpy:
+            if type(other) is int and other == 2:  # the commonest: NumPy's square
+                squared: Array = _square(self)
+                return squared
             shortcut = _numpy_power(self, other)
             if shortcut is not None:
                 return shortcut(self)  # type: ignore[no-any-return]  # (a swap-in ufunc)
@@ -516,7 +519,7 @@ class Array(NumpyMethods):
         tag = self._numpy
         if tag and a.ndim == 1 and dt is not D.complex32:  # NumPy's scalars, as an ndarray
             return iter(a) if _SCALARS.plain else (swapin_scalar(v) for v in a)
-        return (Array._new(a[i, ...], dt, tag) for i in range(a.shape[0]))
+        return _rows(a, dt, tag)
 
     def __getitem__(self, key: Index, /) -> Array:
         if self._numpy and self._dtype is not _C32:
@@ -608,6 +611,16 @@ class Array(NumpyMethods):
         return array_format(self, spec)
 
 
+def _rows(a: NDArray, dt: DType, tag: bool) -> Iterator[Array]:
+    """The sub-arrays of ``a`` along its first axis, as Arrays (views)."""
+    for row in (a if a.ndim > 1 else (a[i, ...] for i in range(a.shape[0]))):
+        res = _new(Array)
+        res._array = row
+        res._dtype = dt
+        res._numpy = tag
+        yield res
+
+
 def _numpy_item(x: Array, key: Any) -> Array:
     """``x[key]`` of a swap-in array, as NumPy indexes: a NumPy scalar where NumPy gives
     one (every axis indexed by an integer), else an Array (a 0-d one made as an array)."""
@@ -695,6 +708,11 @@ def _plain_value(x: Array, value: Any) -> bool:
     if t is builtins.bool:
         return True
     return isinstance(value, np.generic) and value.dtype == dt
+
+
+# ``x ** 2`` of a swap-in array: the registry's square as an operator (NumPy's shortcut;
+# a 0-d result is NumPy's scalar)
+_square = make_function(OPS["square"], "__pow__", method=True)
 
 
 def _numpy_power(x: Array, exponent: object) -> Any:

@@ -60,6 +60,12 @@ DIRECT: dict[str, tuple[str, int]] = {
     "vstack": (COMPUTES, 1), "hstack": (COMPUTES, 1), "column_stack": (COMPUTES, 1),
     "repeat": (COMPUTES, 3), "trace": (COMPUTES, 4), "searchsorted": (COMPUTES, 4),
 }
+# NumPy functions that are their first argument's ndarray method with the same further
+# arguments (the method skips NumPy's Python wrapper, and computes the same)
+METHODS = {"sum": "sum", "prod": "prod", "max": "max", "min": "min", "amax": "max",
+           "amin": "min", "mean": "mean", "var": "var", "std": "std", "all": "all",
+           "any": "any", "argmax": "argmax", "argmin": "argmin", "cumsum": "cumsum",
+           "cumprod": "cumprod"}
 # Names whose ``dtype=`` converts data (which aiarray checks): never here.
 NO_DTYPE = frozenset({"full", "array", "arange", "linspace", "sum", "prod", "mean", "cumsum",
                       "cumprod", "concatenate", "stack", "vstack", "hstack", "trace", "var",
@@ -198,7 +204,11 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
     if (name == "std" or name == "var") and not _enough_data(conv, kw):
         return MISS  # (NumPy warns about the degrees of freedom)
     try:
-        out = quiet_run(npfunc, *conv, **kw)
+        method = METHODS.get(name)
+        if method is not None and conv and type(conv[0]) is np.ndarray:
+            out = quiet_run(getattr(conv[0], method), *conv[1:], **kw)
+        else:
+            out = quiet_run(npfunc, *conv, **kw)
     except Exception:  # NumPy's error, a warning made an error, a busy quiet context
         return MISS
     if arrays and (kind == VIEWS or kind == CREATES):  # NumPy may hand an argument back
