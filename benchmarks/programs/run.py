@@ -455,7 +455,9 @@ def write_docs(reports: Sequence[ProgramReport], args: argparse.Namespace,
         f"{environment['load_average_before'][0]:.2f} before.",
         "",
         "Reproduce: `python benchmarks/programs/run.py --reps 3` (add `--write-docs` to "
-        "update this section).",
+        "update this section).  On a 2-CPU machine, the programs whose time is mostly "
+        "BLAS (mlp, cnn, pca, linreg) move by up to 30% between runs (OpenBLAS's threads "
+        "wait for a busy core); `--blas-threads 1` steadies them.",
         "",
         *table(reports),
     ])
