@@ -9,8 +9,11 @@ NumPy would let wrap around, ``out=``).  A call of the functions in ``DIRECT`` t
 none of those goes to NumPy's function on the arrays' data at once, skipping the
 adapter's layers: NumPy's per-call cost, NumPy's exact results.
 
-Any exception NumPy raises (or a warning it would print) sends the call to the adapter,
-which raises aiarray's error, or computes where aiarray accepts more.
+Any exception NumPy raises (a warning made an error included) sends the call to the
+adapter, which raises aiarray's error, or computes where aiarray accepts more.  Calls
+NumPy would warn about (the mean of no data, std/var with too few degrees of freedom)
+are not sent to NumPy; its floating-point warnings are silenced, as everywhere in
+aiarray.
 """
 
 from __future__ import annotations
