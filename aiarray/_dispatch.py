@@ -53,9 +53,12 @@ def not_an_array(func: str, argname: str, value: object) -> UninitializedError:
 
 
 def is_masked(value: object) -> bool:
-    """Whether ``value`` is a NumPy masked array (only possible once numpy.ma is loaded)."""
-    ma = sys.modules.get("numpy.ma")
-    return ma is not None and isinstance(value, ma.MaskedArray)
+    """Whether ``value`` is a NumPy masked array (only possible once numpy.ma is loaded).
+
+    numpy.ma may be in ``sys.modules`` half-imported (another thread importing it, such as
+    the kernel loader importing numba): no masked array exists before its class does."""
+    cls = getattr(sys.modules.get("numpy.ma"), "MaskedArray", None)
+    return cls is not None and isinstance(value, cls)
 
 
 def masked_error(func: str, argname: str) -> TypeMismatchError:

@@ -237,8 +237,14 @@ def canonical(dtype: object, argname: str = "dtype") -> DType:
         return complex32
     if _names_bfloat16(dtype):
         return load_bfloat16()
+    if isinstance(dtype, str) and dtype in NAMES:  # a name, where the standard wants the object
+        raise TypeMismatchError(
+            f"{argname}={dtype!r} is a name: the standard namespace takes dtype objects "
+            f"(aiarray.{dtype}); aiarray.numpy also takes names and NumPy's forms"
+        )
     raise TypeMismatchError(
-        f"{argname}={dtype!r} is not an aiarray data type; expected one of " + ", ".join(NAMES)
+        f"{argname}={dtype!r} is not an aiarray data type; expected one of the dtype objects "
+        + ", ".join(f"aiarray.{n}" for n in NAMES)
     )
 
 

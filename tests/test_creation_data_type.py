@@ -988,3 +988,31 @@ def test_asarray_whole_floats_into_an_integer_dtype_convert_exactly():
     out = aa.asarray([1.0, -2.0, 3e9], dtype=aa.int64)
     assert out.dtype == aa.int64
     np.testing.assert_array_equal(np.asarray(out), np.array([1, -2, 3_000_000_000]))
+
+
+def test_a_dtype_name_says_the_standard_namespace_takes_objects():
+    import aiarray as xp
+
+    with pytest.raises(TypeError) as e:
+        xp.asarray([1, 2], dtype="float32")
+    text = str(e.value)
+    assert "dtype objects (aiarray.float32)" in text and "aiarray.numpy" in text
+    assert e.value.status
+    with pytest.raises(TypeError) as e:
+        xp.zeros(2, dtype="f4x")
+    assert "aiarray.float32" in str(e.value) and "aiarray.bfloat16" in str(e.value)
+
+
+def test_a_half_imported_numpy_ma_is_no_masked_array(monkeypatch):
+    """Another thread may be importing numpy.ma (the kernel loader importing numba): its
+    module is in sys.modules before MaskedArray exists, and no masked array can exist."""
+    import sys
+    import types
+
+    import numpy as np
+
+    import aiarray as xp
+
+    monkeypatch.setitem(sys.modules, "numpy.ma", types.ModuleType("numpy.ma"))
+    x = xp.asarray(np.ones(3))
+    assert (x + x).shape == (3,)
