@@ -74,7 +74,12 @@ def not_served_getattr(module: str) -> Any:
 
 
 def _public(module: Any) -> list[str]:
-    return sorted(n for n in dir(module) if not n.startswith("_"))
+    """The public names of one of NumPy's namespaces.  For ``numpy`` itself its
+    ``__all__`` (the same names as ``dir`` in a fresh process, but unchanged by packages
+    that set attributes on numpy when they import: xarray's dependencies add
+    ``numpy.expm1x``)."""
+    names = module.__all__ if module is np else dir(module)
+    return sorted(n for n in names if not n.startswith("_"))
 
 
 def _how(prefix: str, name: str, ours: Any, theirs: Any) -> tuple[str, str]:
