@@ -557,7 +557,6 @@ show_runtime = _guarded(_np.show_runtime, module=__name__)
 __version__ = _np.__version__  # the NumPy whose API this namespace serves (and calls)
 typing = _np.typing
 dtypes = _np.dtypes
-flatiter = _FlatIter  # the class of x.flat
 
 
 @_guarded
