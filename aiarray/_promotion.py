@@ -394,8 +394,23 @@ _BUILD: dict[str, Callable[[], Policy]] = {
     "array-api": _array_api_policy,
     "numpy": _numpy_policy,
 }
-_POLICIES: dict[str, Policy] = {name: build() for name, build in _BUILD.items()}
-POLICIES = tuple(_POLICIES)  # the policy names, from the registry above
+
+
+class _Built(dict[str, Policy]):
+    """The policies built so far: each is built from its tables on first use (import
+    builds only the default), once; the dispatcher and the contextvars hold the objects."""
+
+    def __missing__(self, name: str) -> Policy:
+        build = _BUILD[name]  # KeyError: not a policy
+        with _build_lock:
+            if name not in self:
+                dict.__setitem__(self, name, build())
+            return dict.__getitem__(self, name)
+
+
+_build_lock = threading.RLock()  # (re-entered when a build loads bfloat16)
+_POLICIES = _Built()
+POLICIES = tuple(_BUILD)  # the policy names, from the registry above
 _global_policy: Policy = _POLICIES["ascend"]
 _local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_promotion_policy", default=None
@@ -407,7 +422,7 @@ def _lookup_policy(name: str) -> Policy:
         return _POLICIES[name]
     except (KeyError, TypeError):
         raise InvalidArgumentError(
-            f"policy={name!r} is not a promotion policy; choose one of {', '.join(_POLICIES)}"
+            f"policy={name!r} is not a promotion policy; choose one of {', '.join(POLICIES)}"
         ) from None
 
 
@@ -635,8 +650,9 @@ def _add_bfloat16(bf16: DType) -> None:
     contextvars and the dispatcher hold them), and its range (D.when_bfloat16_loads)."""
     _FLOAT_MAX[bf16] = float(D.finfo_of(bf16).max)
     INT_RANGE[bf16] = _int_range(bf16)
-    for name, build in _BUILD.items():
-        _POLICIES[name].extend(build())
+    with _build_lock:  # the policies built so far; the others are built with bfloat16
+        for name, pol in list(_POLICIES.items()):
+            pol.extend(_BUILD[name]())
 
 
 D.when_bfloat16_loads(_add_bfloat16)
