@@ -909,7 +909,21 @@ def _matmul(x1: Any, x2: Any) -> Array:
 
 def as_parameter(x: Array, /) -> Array:
     """A view of ``x`` marked as a parameter: under the ``mindspore`` policy an op that
-    would implicitly cast it raises RuntimeError (other policies ignore the mark)."""
+    would implicitly cast it raises RuntimeError (other policies ignore the mark).
+
+    Examples
+    --------
+    >>> w = xp.as_parameter(xp.ones(2, dtype=xp.float16))
+    >>> with xp.promotion_policy('mindspore'):
+    ...     try:
+    ...         w + xp.ones(2, dtype=xp.float32)
+    ...     except RuntimeError as e:
+    ...         print(type(e).__name__)
+    ...
+    ParameterCastError
+    >>> w + xp.ones(2, dtype=xp.float32)  # the mark matters under mindspore only
+    Array([2., 2.], dtype=float32)
+    """
     if type(x) is not Array:
         raise not_an_array("as_parameter", "x", x)
     p = Array._new(x._array, x._dtype)
