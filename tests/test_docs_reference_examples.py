@@ -45,6 +45,8 @@ def public_functions() -> dict[str, FunctionType]:
 
 
 FUNCTIONS = public_functions()
+# Classes whose reference page shows an example too (run like the functions').
+CLASSES = {"aiarray.Array": aiarray.Array}
 
 
 def examples(name: str, func: object) -> doctest.DocTest:
@@ -78,9 +80,9 @@ def test_every_public_function_has_an_example():
                          + ", ".join(missing))
 
 
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+@pytest.mark.parametrize("name", sorted(FUNCTIONS) + sorted(CLASSES))
 def test_the_example_prints_what_the_page_shows(name):
-    test = examples(name, FUNCTIONS[name])
+    test = examples(name, FUNCTIONS.get(name) or CLASSES[name])
     assert test.examples, f"{name} has no example"
     report = failures(test)
     assert not report, report
