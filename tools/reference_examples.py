@@ -80,33 +80,67 @@ BINARY: dict[str, tuple[tuple[Input, Input], str | None]] = {
     **{name: ((("bool", "[True, True]"), ("int8", "[0, 2]")), None)
        for name in ("logical_and", "logical_or", "logical_xor")},
 }
-SCALAR_NOTE = {  # the comment on the Python-scalar line, by the array's dtype
-    "int32": "Ascend: float32 (NumPy: float64)",
-    "float16": "a Python float keeps float16",
-}
+# A line of an example: the code, the comment after it, and the operands whose common
+# dtype the comment names.  The comment's fields are found by running the line: {ours}
+# is the result's dtype in aiarray (default policy), {theirs} in NumPy 2 (the same line,
+# xp being numpy), {common}/{theirs_common} the operands' result_type in each.
+Line = tuple[str, str, str]
 
 
 def _array(dtype: str, values: str) -> str:
     return f"xp.asarray({values}, dtype=xp.{dtype})"
 
 
-def example_lines(name: str) -> list[str]:
-    """The source lines of ``name``'s example (without prompts)."""
+def example_lines(name: str) -> list[Line]:
+    """The lines of ``name``'s example (without prompts)."""
     if name in FLOAT_UNARY:
         floats, ints = FLOAT_UNARY[name]
-        return [f"x = {_array('float32', floats)}", f"xp.{name}(x)",
-                f"xp.{name}({_array('int32', ints)})  # float32 (NumPy: float64)"]
+        return [(f"x = {_array('float32', floats)}", "", ""), (f"xp.{name}(x)", "", ""),
+                (f"xp.{name}({_array('int32', ints)})", "{ours} (NumPy: {theirs})", "")]
     if name in UNARY:
         (dtype, values), *more = UNARY[name]
-        lines = [f"x = {_array(dtype, values)}", f"xp.{name}(x)"]
-        return lines + [f"xp.{name}({_array(d, v)})" for d, v in more]
+        lines = [(f"x = {_array(dtype, values)}", "", ""), (f"xp.{name}(x)", "", "")]
+        return lines + [(f"xp.{name}({_array(d, v)})", "", "") for d, v in more]
+    from aiarray._registry import OPS
+
     ((d1, v1), (d2, v2)), scalar = BINARY[name]
-    lines = [f"x1 = {_array(d1, v1)}", f"x2 = {_array(d2, v2)}",
-             f"xp.{name}(x1, x2)  # {d1} with {d2} gives {{result}}"]
+    compares = OPS[name].result == "bool" and OPS[name].promotes
+    lines = [(f"x1 = {_array(d1, v1)}", "", ""), (f"x2 = {_array(d2, v2)}", "", ""),
+             (f"xp.{name}(x1, x2)", f"{d1} with {d2}"
+              + (": compared in {common}" if compares else " gives {ours}"), "x1, x2")]
     if scalar:
+        short = {"int32": "i32", "float16": "f16"}[scalar]
         values = "[1, 2]" if scalar == "int32" else "[1.0, 2.0]"
-        lines.append(f"xp.{name}({_array(scalar, values)}, 0.5)  # {SCALAR_NOTE[scalar]}")
+        note = ("compared in {common} on Ascend (NumPy: {theirs_common})" if compares
+                else "Ascend: {ours} (NumPy: {theirs})")
+        lines += [(f"{short} = {_array(scalar, values)}", "", ""),
+                  (f"xp.{name}({short}, 0.5)", note, f"{short}, 0.5")]
     return lines
+
+
+def _resolve(lines: list[Line]) -> list[str]:
+    """The source lines with their comments' fields filled in by running them."""
+    import numpy as np
+
+    import aiarray as xp
+
+    # each side's namespace, and the names of its fields: (result dtype, common dtype)
+    sides = {"ours": ({"xp": xp}, "ours", "common"),
+             "theirs": ({"xp": np}, "theirs", "theirs_common")}
+    out = []
+    with xp.promotion_policy("ascend"), np.errstate(all="ignore"):
+        for code, comment, operands in lines:
+            fields: dict[str, str] = {}
+            for ns, result, common in sides.values():
+                if "=" in code.split("(")[0]:
+                    exec(code, ns)
+                    continue
+                if "{" + result + "}" in comment:
+                    fields[result] = str(eval(code, ns).dtype)
+                if "{" + common + "}" in comment:
+                    fields[common] = str(eval(f"xp.result_type({operands})", ns))
+            out.append(f"{code}  # {comment.format(**fields)}" if comment else code)
+    return out
 
 
 def run(lines: list[str]) -> list[tuple[str, str]]:
@@ -127,17 +161,8 @@ def run(lines: list[str]) -> list[tuple[str, str]]:
 
 def example(name: str) -> str:
     """``name``'s Examples section, as doctest reads it."""
-    lines = example_lines(name)
-    if len(lines) > 2 and "{result}" in lines[2]:  # the promoted dtype, in the comment
-        import aiarray as xp
-
-        ns: dict[str, object] = {"xp": xp}
-        with xp.promotion_policy("ascend"):
-            exec("\n".join(lines[:2]), ns)
-            result = eval(lines[2].split("  #")[0], ns)
-        lines[2] = lines[2].replace("{result}", str(result.dtype))
     text = ["Examples", "--------"]
-    for line, printed in run(lines):
+    for line, printed in run(_resolve(example_lines(name))):
         text.append(f">>> {line}")
         text.extend(printed.rstrip("\n").splitlines())
     return "\n".join(text) + "\n"

@@ -39,7 +39,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.add(x1, x2)  # int8 with uint8 gives int16
 Array([-1,  8], dtype=int16)
->>> xp.add(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.add(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1.5, 2.5], dtype=float32)
 """,
     "asin": """\
@@ -76,7 +77,8 @@ Examples
 >>> x2 = xp.asarray([2.0, 1.0], dtype=xp.float32)
 >>> xp.atan2(x1, x2)  # float16 with float32 gives float32
 Array([ 0.4636476, -1.1071488], dtype=float32)
->>> xp.atan2(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.atan2(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1.1071488, 1.3258177], dtype=float32)
 """,
     "atanh": """\
@@ -160,7 +162,8 @@ Examples
 >>> x2 = xp.asarray([2.0, 1.0], dtype=xp.float32)
 >>> xp.copysign(x1, x2)  # float16 with float32 gives float32
 Array([1., 2.], dtype=float32)
->>> xp.copysign(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.copysign(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1., 2.], dtype=float32)
 """,
     "cos": """\
@@ -186,9 +189,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.equal(x1, x2)  # int8 with uint8 gives bool
+>>> xp.equal(x1, x2)  # int8 with uint8: compared in int16
 Array([False, False], dtype=bool)
->>> xp.equal(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.equal(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([False, False], dtype=bool)
 """,
     "exp": """\
@@ -225,7 +229,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.floor_divide(x1, x2)  # int8 with uint8 gives int16
 Array([-2,  1], dtype=int16)
->>> xp.floor_divide(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.floor_divide(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([2., 4.], dtype=float32)
 """,
     "greater": """\
@@ -233,9 +238,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.greater(x1, x2)  # int8 with uint8 gives bool
+>>> xp.greater(x1, x2)  # int8 with uint8: compared in int16
 Array([False,  True], dtype=bool)
->>> xp.greater(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.greater(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([ True,  True], dtype=bool)
 """,
     "greater_equal": """\
@@ -243,9 +249,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.greater_equal(x1, x2)  # int8 with uint8 gives bool
+>>> xp.greater_equal(x1, x2)  # int8 with uint8: compared in int16
 Array([False,  True], dtype=bool)
->>> xp.greater_equal(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.greater_equal(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([ True,  True], dtype=bool)
 """,
     "hypot": """\
@@ -255,7 +262,8 @@ Examples
 >>> x2 = xp.asarray([2.0, 1.0], dtype=xp.float32)
 >>> xp.hypot(x1, x2)  # float16 with float32 gives float32
 Array([2.236068, 2.236068], dtype=float32)
->>> xp.hypot(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.hypot(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1.118034 , 2.0615528], dtype=float32)
 """,
     "imag": """\
@@ -291,9 +299,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.less(x1, x2)  # int8 with uint8 gives bool
+>>> xp.less(x1, x2)  # int8 with uint8: compared in int16
 Array([ True, False], dtype=bool)
->>> xp.less(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.less(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([False, False], dtype=bool)
 """,
     "less_equal": """\
@@ -301,9 +310,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.less_equal(x1, x2)  # int8 with uint8 gives bool
+>>> xp.less_equal(x1, x2)  # int8 with uint8: compared in int16
 Array([ True, False], dtype=bool)
->>> xp.less_equal(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.less_equal(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([False, False], dtype=bool)
 """,
     "log": """\
@@ -349,7 +359,8 @@ Examples
 >>> x2 = xp.asarray([2.0, 1.0], dtype=xp.float32)
 >>> xp.logaddexp(x1, x2)  # float16 with float32 gives float32
 Array([2.3132617, 1.0485873], dtype=float32)
->>> xp.logaddexp(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.logaddexp(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1.474077 , 2.2014134], dtype=float32)
 """,
     "logical_and": """\
@@ -392,7 +403,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.maximum(x1, x2)  # int8 with uint8 gives int16
 Array([2, 5], dtype=int16)
->>> xp.maximum(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.maximum(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1., 2.], dtype=float32)
 """,
     "minimum": """\
@@ -402,7 +414,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.minimum(x1, x2)  # int8 with uint8 gives int16
 Array([-3,  3], dtype=int16)
->>> xp.minimum(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.minimum(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([0.5, 0.5], dtype=float32)
 """,
     "multiply": """\
@@ -412,7 +425,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.multiply(x1, x2)  # int8 with uint8 gives int16
 Array([-6, 15], dtype=int16)
->>> xp.multiply(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.multiply(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([0.5, 1. ], dtype=float32)
 """,
     "negative": """\
@@ -429,7 +443,8 @@ Examples
 >>> x2 = xp.asarray([2.0, 1.0], dtype=xp.float32)
 >>> xp.nextafter(x1, x2)  # float16 with float32 gives float32
 Array([ 1.0000001, -1.9999999], dtype=float32)
->>> xp.nextafter(xp.asarray([1.0, 2.0], dtype=xp.float16), 0.5)  # a Python float keeps float16
+>>> f16 = xp.asarray([1.0, 2.0], dtype=xp.float16)
+>>> xp.nextafter(f16, 0.5)  # Ascend: float16 (NumPy: float16)
 Array([0.9995, 1.999 ], dtype=float16)
 """,
     "not_equal": """\
@@ -437,9 +452,10 @@ Examples
 --------
 >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
->>> xp.not_equal(x1, x2)  # int8 with uint8 gives bool
+>>> xp.not_equal(x1, x2)  # int8 with uint8: compared in int16
 Array([ True,  True], dtype=bool)
->>> xp.not_equal(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.not_equal(i32, 0.5)  # compared in float32 on Ascend (NumPy: float64)
 Array([ True,  True], dtype=bool)
 """,
     "positive": """\
@@ -456,7 +472,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.pow(x1, x2)  # int8 with uint8 gives int16
 Array([  9, 125], dtype=int16)
->>> xp.pow(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.pow(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([1.       , 1.4142135], dtype=float32)
 """,
     "real": """\
@@ -472,7 +489,7 @@ Examples
 >>> x = xp.asarray([2.0, 4.0], dtype=xp.float32)
 >>> xp.reciprocal(x)
 Array([0.5 , 0.25], dtype=float32)
->>> xp.reciprocal(xp.asarray([2, 4], dtype=xp.int32))  # float32 (NumPy: float64)
+>>> xp.reciprocal(xp.asarray([2, 4], dtype=xp.int32))  # float32 (NumPy: int32)
 Array([0.5 , 0.25], dtype=float32)
 """,
     "remainder": """\
@@ -482,7 +499,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.remainder(x1, x2)  # int8 with uint8 gives int16
 Array([1, 2], dtype=int16)
->>> xp.remainder(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.remainder(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([0., 0.], dtype=float32)
 """,
     "round": """\
@@ -551,7 +569,8 @@ Examples
 >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
 >>> xp.subtract(x1, x2)  # int8 with uint8 gives int16
 Array([-5,  2], dtype=int16)
->>> xp.subtract(xp.asarray([1, 2], dtype=xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+>>> i32 = xp.asarray([1, 2], dtype=xp.int32)
+>>> xp.subtract(i32, 0.5)  # Ascend: float32 (NumPy: float64)
 Array([0.5, 1.5], dtype=float32)
 """,
     "tan": """\
