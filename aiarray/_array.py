@@ -145,10 +145,27 @@ def _inplace(name: str) -> Callable[[Array, Operand], Array]:
 class Array(NumpyMethods):
     """An n-dimensional array of one aiarray dtype on one device.
 
-    ``_numpy`` tags an array of the NumPy swap-in namespace (``aiarray.numpy``): its
-    operations follow the swap-in's promotion policy, its results are tagged too, and
-    it prints as NumPy prints.  The NumPy-style methods live in ``_array_numpy``.
+    Arrays come from the creation functions (``asarray``, ``zeros``, ``arange``, ...);
+    ``Array()`` itself cannot be called.  An array has the standard's attributes,
+    methods and operators, and NumPy's ndarray methods with NumPy's signatures.  An
+    array made by the NumPy swap-in (``aiarray.numpy``) follows the swap-in's promotion
+    (NumPy's), and so do its results; it prints as NumPy prints.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3], dtype=xp.int8)
+    >>> x.dtype, x.shape, x.ndim
+    (dtype('int8'), (3,), 1)
+    >>> x + xp.asarray([1, 1, 1], dtype=xp.uint8)  # int8 with uint8 gives int16
+    Array([2, 3, 4], dtype=int16)
+    >>> x.astype(xp.float32) * 0.5
+    Array([0.5, 1. , 1.5], dtype=float32)
+    >>> x.sum(), x.tolist()
+    (Array(6, dtype=int64), [1, 2, 3])
     """
+    # (Internals: ``_array`` is the NumPy buffer, ``_dtype`` the aiarray dtype, and
+    # ``_numpy`` tags an array of the swap-in; the NumPy-style methods are in
+    # _array_numpy.NumpyMethods.)
 
     __slots__ = ("__weakref__", "_array", "_dtype", "_numpy")
     __array_priority__ = 100.0  # NumPy defers mixed operators to Array (then __array_ufunc__)
@@ -358,9 +375,11 @@ class Array(NumpyMethods):
         return self._array.reshape(()).item()
 
     def __bool__(self) -> builtins.bool:
+        """``bool(x)``: the Python bool of a one-element array."""
         return builtins.bool(self._scalar("bool"))
 
     def __int__(self) -> int:
+        """``int(x)``: the Python int of a one-element real array (TypeError if complex)."""
         if self._dtype in D.COMPLEX:
             raise TypeMismatchError(f"int() of a complex array ({D.name_of(self._dtype)})")
         value = self._scalar("int")
@@ -371,11 +390,13 @@ class Array(NumpyMethods):
         return int(value)
 
     def __float__(self) -> float:
+        """``float(x)``: the Python float of a one-element real array (TypeError if complex)."""
         if self._dtype in D.COMPLEX:
             raise TypeMismatchError(f"float() of a complex array ({D.name_of(self._dtype)})")
         return float(self._scalar("float"))
 
     def __complex__(self) -> complex:
+        """``complex(x)``: the Python complex of a one-element array."""
         return complex(self._scalar("complex"))
 
     def __index__(self) -> int:
@@ -522,6 +543,7 @@ class Array(NumpyMethods):
         return _rows(a, dt, tag)
 
     def __getitem__(self, key: Index, /) -> Array:
+        """``x[key]``: the elements that ``key`` selects."""
         if self._numpy and self._dtype is not _C32:
             # x[i], x[a:b], x[i, j]: NumPy's own indexing, inline (the per-element cost)
             k: Any = key
@@ -554,6 +576,7 @@ class Array(NumpyMethods):
         return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
+        """``x[key] = value``: write ``value`` where ``key`` selects; x's dtype stays."""
         if self._numpy and _plain_value(self, value):
             k = _numpy_key(key)
             if k is not _MISS:
@@ -596,6 +619,7 @@ class Array(NumpyMethods):
 
     # -- display (aiarray/_printing.py) ------------------------------------------------
     def __repr__(self) -> str:
+        """``repr(x)``: ``Array([...], dtype=...)`` (NumPy's form for a swap-in array)."""
         if self._numpy and not self._array.ndim:  # a NumPy scalar's repr, where NumPy has one
             scalar = scalar_repr(self)
             if scalar is not None:
@@ -603,6 +627,7 @@ class Array(NumpyMethods):
         return array_repr(self._array, self._dtype, self._numpy)
 
     def __str__(self) -> str:
+        """``str(x)``: the values as NumPy prints them."""
         return array_str(self._array, self._dtype)
 
     def __format__(self, spec: str) -> str:
@@ -909,7 +934,21 @@ def _matmul(x1: Any, x2: Any) -> Array:
 
 def as_parameter(x: Array, /) -> Array:
     """A view of ``x`` marked as a parameter: under the ``mindspore`` policy an op that
-    would implicitly cast it raises RuntimeError (other policies ignore the mark)."""
+    would implicitly cast it raises RuntimeError (other policies ignore the mark).
+
+    Examples
+    --------
+    >>> w = xp.as_parameter(xp.ones(2, dtype=xp.float16))
+    >>> with xp.promotion_policy('mindspore'):
+    ...     try:
+    ...         w + xp.ones(2, dtype=xp.float32)
+    ...     except RuntimeError as e:
+    ...         print(type(e).__name__)
+    ...
+    ParameterCastError
+    >>> w + xp.ones(2, dtype=xp.float32)  # the mark matters under mindspore only
+    Array([2., 2.], dtype=float32)
+    """
     if type(x) is not Array:
         raise not_an_array("as_parameter", "x", x)
     p = Array._new(x._array, x._dtype)

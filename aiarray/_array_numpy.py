@@ -305,6 +305,7 @@ class NumpyMethods:
         return None
 
     def __delitem__(self, key: Any) -> None:
+        """``del x[key]`` is refused (InvalidArgumentError)."""
         raise InvalidArgumentError("cannot delete array elements")
 
     @property
@@ -382,21 +383,26 @@ class NumpyMethods:
         numpy_namespace()._convert.on_views(np.ndarray.tofile, (data, fid, sep, format), {})
 
     def __round__(self, ndigits: int | None = None) -> Any:
+        """``round(x)`` and ``round(x, ndigits)`` of a one-element array."""
         if ndigits is None:
             return round(self._scalar("round"))
         return _keep(self, numpy_namespace().round(self, ndigits))
 
     def __contains__(self, value: Any) -> builtins.bool:
+        """``value in x``: whether some element equals ``value``."""
         return builtins.bool((self == value).any())
 
     def __reduce__(self) -> Any:
+        """Pickling: the data, the dtype's name and the namespace tag."""
         return (_rebuild, (D.widen(self._array) if self._dtype is D.complex32 else self._array,
                            D.name_of(self._dtype), self._numpy))
 
     def __copy__(self) -> Array:
+        """``copy.copy(x)``: an array with a copy of the data."""
         return type(self)._new(self._array.copy(), self._dtype, self._numpy)
 
     def __deepcopy__(self, memo: Any) -> Array:
+        """``copy.deepcopy(x)``: an array with a copy of the data."""
         return self.__copy__()
 
     # -- methods over aiarray.numpy ---------------------------------------------------
@@ -693,9 +699,11 @@ class NumpyMethods:
         return _keep(self, numpy_namespace()._convert.view_method(self, dtype, type))
 
     def __divmod__(self, other: Any) -> tuple[Array, ...]:
+        """``divmod(x, y)``: ``(x // y, x % y)``, as NumPy's divmod."""
         return _keep_all(self, numpy_namespace().divmod(self, other))
 
     def __rdivmod__(self, other: Any) -> tuple[Array, ...]:
+        """``divmod(y, x)``: ``(y // x, y % x)``, as NumPy's divmod."""
         return _keep_all(self, numpy_namespace().divmod(other, self))
 
     # -- NumPy's protocols ------------------------------------------------------------

@@ -586,7 +586,17 @@ def _lookup_backend(name: object) -> B.Backend:
 
 
 def get_backend() -> str:
-    """Name of the backend in force here: ``"parallel"`` (the default) or ``"numpy"``."""
+    """Name of the backend in force here: ``"parallel"`` (the default) or ``"numpy"``.
+
+    Examples
+    --------
+    >>> xp.get_backend()
+    'parallel'
+    >>> with xp.backend('numpy'):
+    ...     xp.get_backend()
+    ...
+    'numpy'
+    """
     return (_local_backend.get() or _backend).name
 
 
@@ -596,6 +606,15 @@ def set_backend(name: str) -> None:
     ``"parallel"`` (the default): numba kernels and NumPy's loops in threads from sizes
     derived from the machine; ``"numpy"``: NumPy's own loops at every size.  Results
     are the same with either.
+
+    Examples
+    --------
+    >>> xp.get_backend()
+    'parallel'
+    >>> xp.set_backend('numpy')
+    >>> xp.get_backend()
+    'numpy'
+    >>> xp.set_backend('parallel')
     """
     global _backend
     be = _lookup_backend(name)
@@ -606,7 +625,18 @@ def set_backend(name: str) -> None:
 
 @contextlib.contextmanager
 def backend(name: str) -> Iterator[str]:
-    """Use backend ``name`` inside a ``with`` block; local to the thread and asyncio task."""
+    """Use backend ``name`` inside a ``with`` block; local to the thread and asyncio task.
+
+    Examples
+    --------
+    >>> with xp.backend('numpy'):
+    ...     y = xp.sum(xp.ones(1000, dtype=xp.float32))
+    ...
+    >>> y
+    Array(1000., dtype=float32)
+    >>> xp.get_backend()
+    'parallel'
+    """
     be = _lookup_backend(name)
     with _limits_lock:
         _entered[be] = _entered.get(be, 0) + 1
@@ -623,7 +653,16 @@ def backend(name: str) -> Iterator[str]:
 
 def set_num_threads(n: int) -> None:
     """Threads of the parallel backend (default: ``AIARRAY_NUM_THREADS``, else the CPUs
-    this process may use).  Start sizes scale with it."""
+    this process may use).  Start sizes scale with it.
+
+    Examples
+    --------
+    >>> n = xp.get_num_threads()
+    >>> xp.set_num_threads(2)
+    >>> xp.get_num_threads()
+    2
+    >>> xp.set_num_threads(n)
+    """
     if type(n) is not int:
         raise TypeMismatchError(f"set_num_threads(): n must be an int, got {n!r}")
     if n < 1:
@@ -633,7 +672,13 @@ def set_num_threads(n: int) -> None:
 
 
 def get_num_threads() -> int:
-    """Threads of the parallel backend."""
+    """Threads of the parallel backend.
+
+    Examples
+    --------
+    >>> xp.get_num_threads() >= 1
+    True
+    """
     return B.load("parallel").get_num_threads()
 
 

@@ -546,19 +546,52 @@ def swapin_promotion_policy(name: str) -> Iterator[str]:
 
 
 def get_promotion_policy() -> str:
-    """Name of the promotion policy in force here."""
+    """Name of the promotion policy in force here.
+
+    Examples
+    --------
+    >>> xp.get_promotion_policy()
+    'ascend'
+    >>> with xp.promotion_policy('array-api'):
+    ...     xp.get_promotion_policy()
+    ...
+    'array-api'
+    """
     return current().name
 
 
 def set_promotion_policy(name: str) -> None:
-    """Select the process-wide promotion policy (a ``promotion_policy`` block overrides it)."""
+    """Select the process-wide promotion policy (a ``promotion_policy`` block overrides it).
+
+    Examples
+    --------
+    >>> xp.get_promotion_policy()
+    'ascend'
+    >>> xp.set_promotion_policy('numpy')
+    >>> xp.asarray([1, 2], dtype=xp.int32) + 0.5
+    Array([1.5, 2.5], dtype=float64)
+    >>> xp.set_promotion_policy('ascend')
+    >>> xp.asarray([1, 2], dtype=xp.int32) + 0.5
+    Array([1.5, 2.5], dtype=float32)
+    """
     global _global_policy
     _global_policy = _lookup_policy(name)
 
 
 @contextlib.contextmanager
 def promotion_policy(name: str) -> Iterator[str]:
-    """Use policy ``name`` inside a ``with`` block; local to the thread and asyncio task."""
+    """Use policy ``name`` inside a ``with`` block; local to the thread and asyncio task.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2], dtype=xp.int32)
+    >>> (x + xp.asarray([0.5, 1], dtype=xp.float16)).dtype  # Ascend: float16
+    dtype('float16')
+    >>> with xp.promotion_policy('numpy'):
+    ...     (x + xp.asarray([0.5, 1], dtype=xp.float16)).dtype
+    ...
+    dtype('float64')
+    """
     token = _local_policy.set(_lookup_policy(name))
     try:
         with SCALARS.block():
@@ -593,6 +626,16 @@ def scalar(value: bool | int | float | complex, /, *, dtype: DType) -> TypedScal
 
     The value is rounded to ``dtype`` now; a value that does not fit raises
     OverflowError (integers) and a value of the wrong kind raises TypeError.
+
+    Examples
+    --------
+    >>> b = xp.asarray([True, False])
+    >>> b + xp.scalar(1, dtype=xp.int8)  # the int8 row of the tensor-scalar table
+    Array([2, 1], dtype=int8)
+    >>> b + 1  # a Python int: int64
+    Array([2, 1], dtype=int64)
+    >>> xp.scalar(1.5, dtype=xp.float16)
+    scalar(1.5, dtype=float16)
     """
     dt = D.canonical(dtype)
     if isinstance(value, TypedScalar | np.generic):
@@ -828,6 +871,15 @@ def result_type(*arrays_and_dtypes: Array | DType | Scalar | TypedScalar) -> DTy
     on the order of the arguments.  Under a policy with a ``fold_rank`` (numpy), typed
     scalars are strong and fold with the arrays, as NumPy's own ``result_type`` does.
     With no array or dtype, the typed scalars act as 0-d arrays of their dtypes.
+
+    Examples
+    --------
+    >>> xp.result_type(xp.int8, xp.uint8)
+    dtype('int16')
+    >>> xp.result_type(xp.int32, xp.float16)  # Ascend: float16 (NumPy: float64)
+    dtype('float16')
+    >>> xp.result_type(xp.asarray([1], dtype=xp.int32), 1.0)  # Ascend: float32 (NumPy: float64)
+    dtype('float32')
     """
     return result_type_under(policy_for(arrays_and_dtypes), arrays_and_dtypes)
 
@@ -901,6 +953,18 @@ def explain_promotion(a: DType | Array | str, b: DType | Array | str | Scalar | 
 
     ``a`` is a dtype, an array or a dtype name (``"int8"`` or ``"s8"``); ``b`` is one of those
     or a Python or typed scalar, in which case the tensor-scalar rules apply.
+
+    Examples
+    --------
+    >>> print(xp.explain_promotion(xp.int8, xp.uint8))
+    int16: policy 'ascend', tensor-tensor table, row s8, column u8
+    >>> e = xp.explain_promotion(xp.int32, 0.5)
+    >>> e.result, e.table, e.row
+    (dtype('float32'), 'tensor-scalar', 'f32')
+    >>> e.note
+    'Python float uses the f32 row'
+    >>> print(xp.explain_promotion(xp.float32, xp.uint16))
+    cannot be promoted (TypeError): policy 'ascend', tensor-tensor table, row f32, column u16
     """
     pol = current() if policy is None else _lookup_policy(policy)
     ta = _explained_dtype(a, "a")
@@ -923,6 +987,15 @@ def can_cast(from_: DType | Array, to: DType, /) -> bool:
 
     True when promoting the two under the standard's lattice (or the current
     policy's tensor-tensor table for dtypes outside the standard) gives ``to``.
+
+    Examples
+    --------
+    >>> xp.can_cast(xp.int8, xp.int16)
+    True
+    >>> xp.can_cast(xp.int16, xp.uint8)
+    False
+    >>> xp.can_cast(xp.float32, xp.bfloat16)
+    False
     """
     src = D.canonical(getattr(from_, "dtype", from_), "from_")
     dst = D.canonical(to, "to")

@@ -77,12 +77,30 @@ def test_na_and_refused_cells_are_drawn_differently(tool):
     out = {p.as_posix(): text for p, text in tool.outputs().items()}
     asc = out["images/promotion/ascend-strict-tensor-tensor.svg"]
     std = out["images/promotion/array-api-tensor-tensor.svg"]
-    assert 'fill="url(#na)"' in asc and ">N/A</text>" in asc and ">\u00d7</text>" not in asc
+    assert 'fill="url(#na-ascend-strict-tensor-tensor)"' in asc and ">N/A</text>" in asc
+    assert ">\u00d7</text>" not in asc
     assert ">\u00d7</text>" in std and ">N/A</text>" not in std
 
 
-def test_the_page_shows_every_image(tool):
+def test_the_page_shows_every_image_inline(tool):
+    """Inline (raw HTML from the file), not ``<img>``: a cell's ``<title>`` is its tooltip
+    only in an SVG that is part of the page."""
     page = (DOCS / tool.PAGE).read_text(encoding="utf-8")
     for path in tool.outputs():
         if path.suffix == ".svg":
-            assert f"]({path.as_posix()})" in page
+            assert f"```{{raw}} html\n:file: {path.as_posix()}\n```" in page
+            assert f"]({path.as_posix()})" in page  # and a link to the file
+    assert "![" not in page
+
+
+def test_the_inline_images_can_share_a_page(tool):
+    """Ids unique over the page (each image's hatch pattern is its own), and every cell a
+    group with its title."""
+    ids: list[str] = []
+    for path, text in tool.outputs().items():
+        if path.suffix == ".svg":
+            ids += re.findall(r' id="([^"]+)"', text)
+            assert re.findall(r'url\(#([^)]+)\)', text) == [f"na-{path.stem}"] * text.count(
+                "url(#"), path
+            assert text.count('<g class="cell"><title>') == text.count("<g")
+    assert len(ids) == len(set(ids)) == 7

@@ -131,6 +131,9 @@ BROKEN_IMAGES = """return Array.from(document.images)
     .filter(i => !i.complete || i.naturalWidth === 0).map(i => i.getAttribute('src'));"""
 HEADING = """const h = document.querySelector('article h1, main h1, h1');
     return h ? h.textContent.replace(/[#\\u00b6]/g, '').trim() : null;"""
+# The links in the left sidebar ("Section Navigation"); null when the page has none.
+SIDEBAR_LINKS = """const n = document.querySelector('.bd-sidebar-primary nav.bd-docs-nav');
+    return n ? n.querySelectorAll('a').length : null;"""
 
 
 def _pages(site: Path) -> list[str]:
@@ -151,15 +154,79 @@ def test_every_page_loads_with_its_title_and_images(site, server, browser):
         broken = browser.execute_script(BROKEN_IMAGES)
         if broken:
             problems.append(f"{page}: broken images {broken}")
+        if browser.execute_script(SIDEBAR_LINKS) == 0:
+            problems.append(f"{page}: an empty Section Navigation sidebar")
     assert not problems, "\n".join(problems)
 
 
 def test_the_heatmaps_render(site, server, browser):
     browser.get(f"{server}/promotion-heatmaps.html")
-    sizes = browser.execute_script(
-        "return Array.from(document.images).map(i => [i.getAttribute('src'), i.naturalWidth]);")
-    svgs = [(src, w) for src, w in sizes if src.endswith(".svg")]
-    assert len(svgs) >= 6 and all(w > 600 for _, w in svgs), sizes
+    widths = browser.execute_script(
+        "return Array.from(document.querySelectorAll('article svg.promotion-heatmap'))"
+        "  .map(s => s.getBoundingClientRect().width);")
+    assert len(widths) >= 7 and all(w > 600 for w in widths), widths
+
+
+HOVERED_CELL = """const hovered = Array.from(document.querySelectorAll(':hover')).pop();
+    const cell = hovered && hovered.closest('g.cell');
+    if (!cell) return [hovered ? hovered.tagName : null, null, null];
+    return [hovered.tagName, cell.querySelector('title').textContent,
+            getComputedStyle(cell.querySelector('rect')).stroke];"""
+
+
+@pytest.mark.parametrize(("policy", "row", "column", "expected"), [
+    ("ascend-tensor-tensor", "s8", "u8", "s8 with u8: int16 (tensor-tensor table, row s8"),
+    ("ascend-tensor-tensor", "u16", "f32", "u16 with f32: N/A: no rule"),
+    ("array-api-tensor-tensor", "s32", "f32", "s32 with f32: refused by the policy's rules"),
+])
+def test_hovering_a_heatmap_cell_shows_what_decided_it(site, server, browser, policy, row,
+                                                       column, expected):
+    """The pointer over a cell is over that cell's group, whose <title> the browser shows
+    as the tooltip (and the cell is outlined).  An <img> would give no such element."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    browser.get(f"{server}/promotion-heatmaps.html")
+    svgs = browser.find_elements(By.CSS_SELECTOR, "article svg.promotion-heatmap")
+    assert svgs, "no inline heatmap on the page"
+    svg = next(s for s in svgs if f'id="na-{policy}"' in s.get_attribute("innerHTML"))
+    title = f"{row} with {column}: "
+    rect = browser.execute_script(
+        "return Array.from(arguments[0].querySelectorAll('g.cell'))"
+        "  .find(g => g.querySelector('title').textContent.startsWith(arguments[1]))"
+        "  .querySelector('rect');", svg, title)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", rect)
+    ActionChains(browser).move_to_element(rect).perform()
+    tag, text, stroke = browser.execute_script(HOVERED_CELL)
+    assert text is not None and text.startswith(expected), (tag, text)
+    assert stroke == "rgb(0, 0, 0)", stroke  # the hover outline
+
+
+def test_the_array_page_lists_every_method_and_operator(site, server, browser):
+    """Each public attribute and method of Array, each operator method (Python's names,
+    reflected and in-place forms too) and each protocol method has its entry; no
+    internal name shows."""
+    import aiarray
+
+    browser.get(f"{server}/reference/generated/aiarray.Array.html")
+    ids = set(browser.execute_script(
+        "return Array.from(document.querySelectorAll('dt[id^=\"aiarray.Array.\"]'))"
+        "  .map(d => d.id.slice('aiarray.Array.'.length));"))
+    public = {n for n in dir(aiarray.Array) if not n.startswith("_")}
+    operators = {f"__{form}{op}__" for op in (
+        "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or",
+        "xor", "lshift", "rshift") for form in ("", "r", "i")}
+    operators |= {f"__{op}__" for op in ("eq", "ne", "lt", "le", "gt", "ge", "neg", "pos",
+                                         "invert", "abs", "divmod", "rdivmod")}
+    protocols = {"__array_namespace__", "__dlpack__", "__dlpack_device__", "__getitem__",
+                 "__setitem__", "__bool__", "__int__", "__float__", "__complex__",
+                 "__index__", "__len__", "__iter__", "__array__", "__repr__"}
+    assert len(public) >= 60  # the standard's 9 and NumPy's 55 (some shared)
+    missing = sorted((public | operators | protocols) - ids)
+    assert not missing, f"the Array page has no entry for {missing}"
+    text = browser.execute_script("return document.querySelector('article').innerText;")
+    for internal in ("NumpyMethods", "_numpy", "_array_numpy", "Bases:", "_new"):
+        assert internal not in text, internal
 
 
 @pytest.mark.parametrize(("query", "expected"), [

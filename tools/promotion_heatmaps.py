@@ -86,19 +86,27 @@ def _why(decision: P.Decision, kind: str) -> str:
     return f"{text}; {decision.note}" if decision.note else text
 
 
-def svg(policy: str, caption: str, rows: list[object], cell: Callable) -> str:
-    """The heatmap of one table as SVG text."""
+def svg(policy: str, caption: str, rows: list[object], cell: Callable, slug: str = "") -> str:
+    """The heatmap of one table as SVG text.
+
+    The page embeds it inline (not as ``<img>``), so each cell's ``<title>`` is its
+    tooltip; ids are unique per image, as several share the page."""
     cols = list(D.ALL_DTYPES)
+    na = f"na-{policy}-{slug}" if slug else "na"
     width = LEFT + CELL_W * len(cols) + 10
     kinds = {_cell_kind(cell(r, c)) for r in rows for c in cols}
     legend_lines = len(kinds - {"result"}) + 2
     height = TOP + CELL_H * len(rows) + 18 + 18 * legend_lines + 12
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="11">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="promotion-heatmap" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}" '
+        'font-size="11" style="max-width: 100%; height: auto">',
         f"<title>aiarray promotion policy {escape(policy)}: {escape(caption)}</title>",
+        # a hovered cell is outlined (its <title> is the browser's tooltip)
+        "<style>.promotion-heatmap g.cell:hover > rect { stroke: #000000; stroke-width: 2 }"
+        "</style>",
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        '<defs><pattern id="na" width="6" height="6" patternUnits="userSpaceOnUse" '
+        f'<defs><pattern id="{na}" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffffff"/>'
         '<line x1="0" y1="0" x2="0" y2="6" stroke="#b0b0b0" stroke-width="2"/></pattern></defs>',
         f'<text x="{LEFT}" y="16" font-size="13" font-weight="bold">policy {escape(policy)}'
@@ -115,11 +123,11 @@ def svg(policy: str, caption: str, rows: list[object], cell: Callable) -> str:
             x = LEFT + j * CELL_W
             d = cell(r, c)
             kind = _cell_kind(d)
-            out.append(f"<g><title>{escape(_label(r))} with {D.SHORT[c]}: "
+            out.append(f'<g class="cell"><title>{escape(_label(r))} with {D.SHORT[c]}: '
                        f"{escape(_why(d, kind))}</title>")
             if kind == "na":
                 out.append(f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" '
-                           f'fill="url(#na)" stroke="#ffffff"/>')
+                           f'fill="url(#{na})" stroke="#ffffff"/>')
                 out.append(f'<text x="{x + CELL_W // 2}" y="{y + 15}" text-anchor="middle" '
                            f'fill="#6b6b6b">N/A</text>')
             elif kind == "refused":
@@ -139,15 +147,15 @@ def svg(policy: str, caption: str, rows: list[object], cell: Callable) -> str:
                 out.append(f'<text x="{x + CELL_W // 2}" y="{y + 15}" text-anchor="middle" '
                            f'fill="{ink}">{short}</text>')
             out.append("</g>")
-    out.extend(_legend(TOP + CELL_H * len(rows) + 18, kinds))
+    out.extend(_legend(TOP + CELL_H * len(rows) + 18, kinds, na))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _legend(y: int, kinds: set[str]) -> list[str]:
+def _legend(y: int, kinds: set[str], na: str) -> list[str]:
     """The key under the grid: one line per mark the grid uses, then the colours."""
     marks = {
-        "na": ('fill="url(#na)" stroke="#999999"', "N/A: the table has no rule (TypeError)"),
+        "na": (f'fill="url(#{na})" stroke="#999999"', "N/A: the table has no rule (TypeError)"),
         "refused": (f'fill="{REFUSED_FILL}"', "\u00d7: refused by the policy's rules (TypeError)"),
         "filled": ('fill="#6baed6" stroke="#000000" stroke-dasharray="3,2"',
                    "N/A in Ascend's table, filled by another rule (hover: which)"),
@@ -189,8 +197,9 @@ def outputs() -> dict[Path, str]:
         page += [f"## `{name}`", ""]
         for slug, caption, rows, cell in tables(pol):
             path = IMAGES / f"{name}-{slug}.svg"
-            files[path] = svg(name, caption, rows, cell)
-            page += [f"![{name}: {caption}]({path.as_posix()})", ""]
+            files[path] = svg(name, caption, rows, cell, slug)
+            page += [f"```{{raw}} html\n:file: {path.as_posix()}\n```", "",
+                     f"Above: `{name}`, {caption} ([SVG file]({path.as_posix()})).", ""]
     files[Path(PAGE)] = "\n".join(page).rstrip("\n") + "\n"
     return files
 

@@ -114,6 +114,15 @@ def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None
     have to), ``copy=None`` copies only when needed.  Python scalars and nested
     sequences infer bool, int64, float64 or complex128; a Python int that does not
     fit the dtype raises OverflowError.
+
+    Examples
+    --------
+    >>> xp.asarray([1, 2, 3])
+    Array([1, 2, 3], dtype=int64)
+    >>> xp.asarray([1.5, 2.5], dtype=xp.bfloat16)
+    Array([1.5, 2.5], dtype=bfloat16)
+    >>> xp.asarray([[True, False]]).shape
+    (1, 2)
     """
     check_device(device)
     dt = _opt_dtype(dtype)
@@ -259,7 +268,14 @@ def _full(shape: tuple[int, ...], fill_value: object, dtype: Any, func: str) -> 
 
 def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
-    """Uninitialised array (GB/T 7.2.1.5); default dtype float64."""
+    """Uninitialised array (GB/T 7.2.1.5); default dtype float64.
+
+    Examples
+    --------
+    >>> x = xp.empty((2, 3), dtype=xp.int16)
+    >>> x.shape, x.dtype
+    ((2, 3), dtype('int16'))
+    """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     return Array._new(_alloc(np.empty, shape_tuple(shape, func="empty"), dt, "empty"), dt)
@@ -267,7 +283,16 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
           device: Device | None = None) -> Array:
-    """Array of zeros (GB/T 7.2.1.3); default dtype float64."""
+    """Array of zeros (GB/T 7.2.1.3); default dtype float64.
+
+    Examples
+    --------
+    >>> xp.zeros(3)
+    Array([0., 0., 0.], dtype=float64)
+    >>> xp.zeros((2, 2), dtype=xp.complex64)
+    Array([[0.+0.j, 0.+0.j],
+           [0.+0.j, 0.+0.j]], dtype=complex64)
+    """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     return Array._new(_alloc(np.zeros, shape_tuple(shape, func="zeros"), dt, "zeros"), dt)
@@ -275,7 +300,16 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
          device: Device | None = None) -> Array:
-    """Array of ones; default dtype float64."""
+    """Array of ones; default dtype float64.
+
+    Examples
+    --------
+    >>> xp.ones(3)
+    Array([1., 1., 1.], dtype=float64)
+    >>> xp.ones((2, 2), dtype=xp.bfloat16)
+    Array([[1., 1.],
+           [1., 1.]], dtype=bfloat16)
+    """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     return Array._new(_filled(shape_tuple(shape, func="ones"), 1, dt, "ones"), dt)
@@ -287,32 +321,66 @@ def full(shape: int | tuple[int, ...], fill_value: builtins.bool | int | float |
 
     Without ``dtype`` the value's kind decides: bool, int64, float64 or complex128.
     A value that does not fit the dtype raises (OverflowError / TypeError).
+
+    Examples
+    --------
+    >>> xp.full((2, 2), 7, dtype=xp.uint8)
+    Array([[7, 7],
+           [7, 7]], dtype=uint8)
+    >>> xp.full(3, 0.5)
+    Array([0.5, 0.5, 0.5], dtype=float64)
     """
     check_device(device)
     return _full(shape_tuple(shape, func="full"), fill_value, dtype, "full")
 
 
 def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
-    """Uninitialised array with the shape (and by default dtype) of ``x``."""
+    """Uninitialised array with the shape (and by default dtype) of ``x``.
+
+    Examples
+    --------
+    >>> x = xp.empty_like(xp.ones((2, 2), dtype=xp.float16))
+    >>> x.shape, x.dtype
+    ((2, 2), dtype('float16'))
+    """
     shape, dt = _like(x, dtype, device, "empty_like")
     return Array._new(_alloc(np.empty, shape, dt, "empty_like"), dt)
 
 
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
-    """Zeros with the shape (and by default dtype) of ``x``."""
+    """Zeros with the shape (and by default dtype) of ``x``.
+
+    Examples
+    --------
+    >>> xp.zeros_like(xp.asarray([1.5, 2.5], dtype=xp.float16))
+    Array([0., 0.], dtype=float16)
+    """
     shape, dt = _like(x, dtype, device, "zeros_like")
     return Array._new(_alloc(np.zeros, shape, dt, "zeros_like"), dt)
 
 
 def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
-    """Ones with the shape (and by default dtype) of ``x``."""
+    """Ones with the shape (and by default dtype) of ``x``.
+
+    Examples
+    --------
+    >>> xp.ones_like(xp.asarray([1, 2], dtype=xp.int8))
+    Array([1, 1], dtype=int8)
+    """
     shape, dt = _like(x, dtype, device, "ones_like")
     return Array._new(_filled(shape, 1, dt, "ones_like"), dt)
 
 
 def full_like(x: Array, /, fill_value: builtins.bool | int | float | complex, *,
               dtype: DType | None = None, device: Device | None = None) -> Array:
-    """``fill_value`` with the shape (and by default dtype) of ``x``."""
+    """``fill_value`` with the shape (and by default dtype) of ``x``.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3], dtype=xp.int32)
+    >>> xp.full_like(x, 9)
+    Array([9, 9, 9], dtype=int32)
+    """
     shape, dt = _like(x, dtype, device, "full_like")
     return _full(shape, fill_value, dt, "full_like")
 
@@ -327,7 +395,15 @@ def _real_number(v: object, name: str, func: str) -> int | float:
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
            dtype: DType | None = None, device: Device | None = None) -> Array:
-    """Evenly spaced values in [start, stop) (GB/T 7.2.1.12)."""
+    """Evenly spaced values in [start, stop) (GB/T 7.2.1.12).
+
+    Examples
+    --------
+    >>> xp.arange(5)
+    Array([0, 1, 2, 3, 4], dtype=int64)
+    >>> xp.arange(0.0, 1.0, 0.25, dtype=xp.float32)
+    Array([0.  , 0.25, 0.5 , 0.75], dtype=float32)
+    """
     check_device(device)
     start = _real_number(start, "start", "arange")
     if stop is None:
@@ -380,7 +456,15 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
              dtype: DType | None = None, device: Device | None = None,
              endpoint: builtins.bool = True) -> Array:
-    """``num`` evenly spaced values from start to stop (GB/T 7.2.1.13)."""
+    """``num`` evenly spaced values from start to stop (GB/T 7.2.1.13).
+
+    Examples
+    --------
+    >>> xp.linspace(0, 1, 5)
+    Array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float64)
+    >>> xp.linspace(0, 1, 4, endpoint=False, dtype=xp.float32)
+    Array([0.  , 0.25, 0.5 , 0.75], dtype=float32)
+    """
     check_device(device)
     num = int_arg(num, "linspace", "num")
     if num < 0:
@@ -425,7 +509,18 @@ def _size(value: object, argname: str, func: str) -> int:
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
         device: Device | None = None) -> Array:
-    """2-D array with ones on diagonal ``k``."""
+    """2-D array with ones on diagonal ``k``.
+
+    Examples
+    --------
+    >>> xp.eye(3, dtype=xp.int8)
+    Array([[1, 0, 0],
+           [0, 1, 0],
+           [0, 0, 1]], dtype=int8)
+    >>> xp.eye(2, 3, k=1)
+    Array([[0., 1., 0.],
+           [0., 0., 1.]], dtype=float64)
+    """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
     n_rows = _size(n_rows, "n_rows", "eye")
@@ -449,17 +544,54 @@ def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
-    """Lower triangle of each matrix (elements above diagonal ``k`` zeroed)."""
+    """Lower triangle of each matrix (elements above diagonal ``k`` zeroed).
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(1, 10), (3, 3))
+    >>> xp.tril(x)
+    Array([[1, 0, 0],
+           [4, 5, 0],
+           [7, 8, 9]], dtype=int64)
+    >>> xp.tril(x, k=-1)
+    Array([[0, 0, 0],
+           [4, 0, 0],
+           [7, 8, 0]], dtype=int64)
+    """
     return _triangle(np.tril, x, k, "tril")
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
-    """Upper triangle of each matrix (elements below diagonal ``k`` zeroed)."""
+    """Upper triangle of each matrix (elements below diagonal ``k`` zeroed).
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(1, 10), (3, 3))
+    >>> xp.triu(x)
+    Array([[1, 2, 3],
+           [0, 5, 6],
+           [0, 0, 9]], dtype=int64)
+    >>> xp.triu(x, k=1)
+    Array([[0, 2, 3],
+           [0, 0, 6],
+           [0, 0, 0]], dtype=int64)
+    """
     return _triangle(np.triu, x, k, "triu")
 
 
 def meshgrid(*arrays: Array, indexing: str = "xy") -> tuple[Array, ...]:
-    """Coordinate matrices from 1-D arrays (GB/T 7.2.3.24); returns a tuple."""
+    """Coordinate matrices from 1-D arrays (GB/T 7.2.3.24); returns a tuple.
+
+    Examples
+    --------
+    >>> gx, gy = xp.meshgrid(xp.asarray([1, 2, 3]), xp.asarray([10, 20]))
+    >>> gx
+    Array([[1, 2, 3],
+           [1, 2, 3]], dtype=int64)
+    >>> gy
+    Array([[10, 10, 10],
+           [20, 20, 20]], dtype=int64)
+    """
     if type(indexing) is not str or indexing not in ("xy", "ij"):
         raise InvalidArgumentError(f"meshgrid(): indexing={indexing!r} must be 'xy' or 'ij'")
     for i, a in enumerate(arrays):
@@ -491,6 +623,12 @@ def from_dlpack(x: object, /, *, device: Device | None = None,
     Every DLPack dtype with an aiarray equivalent arrives, bfloat16 (``kDLBfloat``) and
     complex32 (``kDLComplex`` 32 bits) included; others raise BufferError naming the
     DLPack code, bits and lanes.  A read-only tensor gives a read-only array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> xp.from_dlpack(np.arange(3, dtype=np.float32))
+    Array([0., 1., 2.], dtype=float32)
     """
     check_device(device)
     if type(x) is Array:

@@ -90,6 +90,14 @@ def astype(x: Array, dtype: DType, /, *, copy: builtins.bool = True,
 
     ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
     real keeps the real part; a value that does not fit an integer dtype raises.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1.7, -2.2, 300.0])
+    >>> xp.astype(x, xp.float16)
+    Array([  1.7,  -2.2, 300. ], dtype=float16)
+    >>> xp.astype(x, xp.int32)
+    Array([  1,  -2, 300], dtype=int32)
     """
     x = array_arg(x, "astype", "x")
     check_device(device)
@@ -128,7 +136,16 @@ class iinfo_object:  # noqa: N801 - the standard's name
 
 
 def finfo(type: DType | Array, /) -> finfo_object:
-    """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'."""
+    """Limits of a floating-point dtype (or of an array's dtype); complex gives its parts'.
+
+    Examples
+    --------
+    >>> f = xp.finfo(xp.bfloat16)
+    >>> f.bits, f.eps, f.max
+    (16, 0.0078125, 3.3895313892515355e+38)
+    >>> xp.finfo(xp.float16).eps
+    0.0009765625
+    """
     dt = _info_dtype(type, "finfo")
     if dt not in D.FLOAT:
         raise TypeMismatchError(f"finfo() needs a floating-point dtype, got {D.name_of(dt)}")
@@ -139,7 +156,16 @@ def finfo(type: DType | Array, /) -> finfo_object:
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:
-    """Limits of an integer dtype (or of an array's dtype)."""
+    """Limits of an integer dtype (or of an array's dtype).
+
+    Examples
+    --------
+    >>> i = xp.iinfo(xp.int8)
+    >>> i.min, i.max
+    (-128, 127)
+    >>> xp.iinfo(xp.uint16).max
+    65535
+    """
     dt = _info_dtype(type, "iinfo")
     if dt not in D.INTEGER:
         raise TypeMismatchError(f"iinfo() needs an integer dtype, got {D.name_of(dt)}")
@@ -148,7 +174,17 @@ def iinfo(type: DType | Array, /) -> iinfo_object:
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> builtins.bool:
-    """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of them."""
+    """Whether ``dtype`` is of ``kind``: a dtype, a kind name, or a tuple of them.
+
+    Examples
+    --------
+    >>> xp.isdtype(xp.bfloat16, 'real floating')
+    True
+    >>> xp.isdtype(xp.int8, ('integral', xp.bool))
+    True
+    >>> xp.isdtype(xp.complex64, 'real floating')
+    False
+    """
     dt = D.canonical(dtype)
     kinds = kind if isinstance(kind, tuple) else (kind,)
     for k in kinds:

@@ -19,6 +19,7 @@ from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatch
 from .._numpy_path import quiet
 from .._registry import DIVIDE_INTRINSIC, OPS
 from .._typing import BinaryFunction, NDArray, UnaryFunction
+from ._elementwise_examples import EXAMPLES
 
 __all__ = [
     "abs", "acos", "acosh", "add", "asin", "asinh",
@@ -49,7 +50,7 @@ def _function(name: str, arity: int) -> Callable[..., Array]:
     func.__annotations__ = dict(_ANNOTATIONS[arity])
     func.__module__ = "aiarray"
     func.__doc__ = (f"Elementwise {op.doc}.\n\nInput: {op.category} dtypes; promotion by the "
-                    "active policy.")
+                    f"active policy.\n\n{EXAMPLES.get(name, '')}")
     return func
 
 
@@ -141,6 +142,17 @@ def divide(x1: Array | complex, x2: Array | complex, /, *, precision: str = "hig
     float32; int64 and uint32/64 give float64).  ``precision="high"`` (default) rounds
     the quotient correctly; ``precision="intrinsic"`` converts to the result dtype and
     multiplies by the reciprocal, as the fast hardware form does.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([-3, 5], dtype=xp.int8)
+    >>> x2 = xp.asarray([2, 3], dtype=xp.uint8)
+    >>> xp.divide(x1, x2)  # int8 with uint8 gives float32
+    Array([-1.5      ,  1.6666666], dtype=float32)
+    >>> xp.divide(xp.astype(x1, xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+    Array([-6., 10.], dtype=float32)
+    >>> xp.divide(xp.asarray([1.0], dtype=xp.float32), 3.0, precision='intrinsic')
+    Array([0.33333334], dtype=float32)
     """
     if type(precision) is not str:
         raise InvalidArgumentError(
@@ -185,6 +197,14 @@ def clip(x: Array, /, min: Array | int | float | P.TypedScalar | None = None,
 
     ``min``/``max`` are Python scalars or arrays broadcast with x; NaN in
     any of them gives NaN.  Integer bounds outside x's range are clamped to it.
+
+    Examples
+    --------
+    >>> x = xp.asarray([-5, 0, 5, 200], dtype=xp.int16)
+    >>> xp.clip(x, 1, 100)
+    Array([  1,   1,   5, 100], dtype=int16)
+    >>> xp.clip(xp.asarray([-1.5, 0.5, 2.5], dtype=xp.float32), min=0.0)
+    Array([0. , 0.5, 2.5], dtype=float32)
     """
     x = array_arg(x, "clip", "x")
     if x.dtype not in D.REAL_NUMERIC:

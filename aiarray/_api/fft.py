@@ -131,38 +131,77 @@ def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
 
     ``n`` pads with zeros or trims the axis first; ``norm``: 'backward' (no scaling),
     'ortho' (1/sqrt(n)) or 'forward' (1/n).  Same dtype as x.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 0, 0, 0], dtype=xp.complex64)
+    >>> xp.fft.fft(x)
+    Array([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex64)
+    >>> xp.fft.fft(xp.asarray([0, 1, 0, 0], dtype=xp.complex64))
+    Array([ 1.+0.j,  0.-1.j, -1.+0.j,  0.+1.j], dtype=complex64)
     """
     return _transform_1d(x, n, axis, norm, "fft.fft", np.fft.fft, "complex")
 
 
 def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: str = "backward") -> Array:
-    """One-dimensional inverse DFT of complex x ('backward' scales by 1/n); x's dtype."""
+    """One-dimensional inverse DFT of complex x ('backward' scales by 1/n); x's dtype.
+
+    Examples
+    --------
+    >>> x = xp.asarray([4, 0, 0, 0], dtype=xp.complex64)
+    >>> xp.fft.ifft(x)
+    Array([1.+0.j, 1.+0.j, 1.+0.j, 1.+0.j], dtype=complex64)
+    """
     return _transform_1d(x, n, axis, norm, "fft.ifft", np.fft.ifft, "complex")
 
 
 def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: str = "backward") -> Array:
-    """DFT of real x: the n//2 + 1 non-negative frequency terms, complex of x's precision."""
+    """DFT of real x: the n//2 + 1 non-negative frequency terms, complex of x's precision.
+
+    Examples
+    --------
+    >>> xp.fft.rfft(xp.asarray([1.0, 2.0, 1.0, 0.0], dtype=xp.float32))
+    Array([4.+0.j, 0.-2.j, 0.+0.j], dtype=complex64)
+    """
     return _transform_1d(x, n, axis, norm, "fft.rfft", np.fft.rfft, "real")
 
 
 def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: str = "backward") -> Array:
-    """Inverse of rfft: a real signal of length n (default 2*(M-1)) of x's precision."""
+    """Inverse of rfft: a real signal of length n (default 2*(M-1)) of x's precision.
+
+    Examples
+    --------
+    >>> xp.fft.irfft(xp.asarray([4, 0, 0], dtype=xp.complex64))
+    Array([1., 1., 1., 1.], dtype=float32)
+    """
     return _transform_1d(x, n, axis, norm, "fft.irfft", np.fft.irfft, "complex", True)
 
 
 def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: str = "backward") -> Array:
     """DFT of a Hermitian-symmetric signal given by its first half (complex x): real
-    output of length n (default 2*(M-1)) with x's precision."""
+    output of length n (default 2*(M-1)) with x's precision.
+
+    Examples
+    --------
+    >>> xp.fft.hfft(xp.asarray([1, 0, 0], dtype=xp.complex64))
+    Array([1., 1., 1., 1.], dtype=float32)
+    """
     return _transform_1d(x, n, axis, norm, "fft.hfft", np.fft.hfft, "complex", True)
 
 
 def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: str = "backward") -> Array:
-    """Inverse of hfft for real x: n//2 + 1 complex terms of x's precision."""
+    """Inverse of hfft for real x: n//2 + 1 complex terms of x's precision.
+
+    Examples
+    --------
+    >>> xp.fft.ihfft(xp.asarray([4.0, 0.0, 0.0, 0.0], dtype=xp.float32))
+    Array([1.-0.j, 1.-0.j, 1.-0.j], dtype=complex64)
+    """
     return _transform_1d(x, n, axis, norm, "fft.ihfft", np.fft.ihfft, "real")
 
 
@@ -220,26 +259,53 @@ def fftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | N
 
     ``s[i]`` pads or trims axis ``axes[i]`` (-1: keep its size); ``s`` needs ``axes``.
     ``norm`` scales by 1, 1/sqrt(prod(s)) or 1/prod(s).  Repeated axes raise AxisError.
+
+    Examples
+    --------
+    >>> xp.fft.fftn(xp.ones((2, 2), dtype=xp.complex64))
+    Array([[4.+0.j, 0.+0.j],
+           [0.+0.j, 0.+0.j]], dtype=complex64)
     """
     return _transform_nd(x, s, axes, norm, "fft.fftn", np.fft.fftn, "complex")
 
 
 def ifftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: str = "backward") -> Array:
-    """n-dimensional inverse DFT of complex x over ``axes``; x's dtype."""
+    """n-dimensional inverse DFT of complex x over ``axes``; x's dtype.
+
+    Examples
+    --------
+    >>> xp.fft.ifftn(xp.asarray([[4, 0], [0, 0]], dtype=xp.complex128))
+    Array([[1.+0.j, 1.+0.j],
+           [1.+0.j, 1.+0.j]], dtype=complex128)
+    """
     return _transform_nd(x, s, axes, norm, "fft.ifftn", np.fft.ifftn, "complex")
 
 
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
           norm: str = "backward") -> Array:
-    """n-dimensional DFT of real x; the last transformed axis keeps s[-1]//2 + 1 terms."""
+    """n-dimensional DFT of real x; the last transformed axis keeps s[-1]//2 + 1 terms.
+
+    Examples
+    --------
+    >>> xp.fft.rfftn(xp.ones((2, 4), dtype=xp.float32))
+    Array([[8.+0.j, 0.+0.j, 0.+0.j],
+           [0.+0.j, 0.+0.j, 0.+0.j]], dtype=complex64)
+    """
     return _transform_nd(x, s, axes, norm, "fft.rfftn", np.fft.rfftn, "real")
 
 
 def irfftn(x: Array, /, *, s: Sequence[int] | None = None, axes: Sequence[int] | None = None,
            norm: str = "backward") -> Array:
     """Inverse of rfftn: real output, last transformed axis of length s[-1]
-    (default 2*(M-1)), with x's precision."""
+    (default 2*(M-1)), with x's precision.
+
+    Examples
+    --------
+    >>> xp.fft.irfftn(xp.asarray([[8, 0, 0], [0, 0, 0]], dtype=xp.complex64))
+    Array([[1., 1., 1., 1.],
+           [1., 1., 1., 1.]], dtype=float32)
+    """
     return _transform_nd(x, s, axes, norm, "fft.irfftn", np.fft.irfftn, "complex", True)
 
 
@@ -266,13 +332,29 @@ def _frequencies(n: object, d: object, dtype: object, device: object, func: str,
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
             device: Device | None = None) -> Array:
-    """Sample frequencies of an n-point DFT: [0, 1, ..., -1] / (d*n); default float64."""
+    """Sample frequencies of an n-point DFT: [0, 1, ..., -1] / (d*n); default float64.
+
+    Examples
+    --------
+    >>> xp.fft.fftfreq(4)
+    Array([ 0.  ,  0.25, -0.5 , -0.25], dtype=float64)
+    >>> xp.fft.fftfreq(5, d=0.5, dtype=xp.float32)
+    Array([ 0. ,  0.4,  0.8, -0.8, -0.4], dtype=float32)
+    """
     return _frequencies(n, d, dtype, device, "fft.fftfreq", np.fft.fftfreq)
 
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
              device: Device | None = None) -> Array:
-    """Sample frequencies of rfft's n//2 + 1 terms: [0, 1, ..., n//2] / (d*n)."""
+    """Sample frequencies of rfft's n//2 + 1 terms: [0, 1, ..., n//2] / (d*n).
+
+    Examples
+    --------
+    >>> xp.fft.rfftfreq(4)
+    Array([0.  , 0.25, 0.5 ], dtype=float64)
+    >>> xp.fft.rfftfreq(5, d=0.5)
+    Array([0. , 0.4, 0.8], dtype=float64)
+    """
     return _frequencies(n, d, dtype, device, "fft.rfftfreq", np.fft.rfftfreq)
 
 
@@ -301,10 +383,21 @@ def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """Move the zero-frequency term to the centre of ``axes`` (None: all axes).
 
     Pure data movement: any dtype is accepted and kept.
+
+    Examples
+    --------
+    >>> xp.fft.fftshift(xp.fft.fftfreq(5))
+    Array([-0.4, -0.2,  0. ,  0.2,  0.4], dtype=float64)
     """
     return _shift(x, axes, "fft.fftshift", inverse=False)
 
 
 def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
-    """Inverse of fftshift (differs from it by one sample for odd lengths)."""
+    """Inverse of fftshift (differs from it by one sample for odd lengths).
+
+    Examples
+    --------
+    >>> xp.fft.ifftshift(xp.fft.fftshift(xp.fft.fftfreq(5)))
+    Array([ 0. ,  0.2,  0.4, -0.4, -0.2], dtype=float64)
+    """
     return _shift(x, axes, "fft.ifftshift", inverse=True)

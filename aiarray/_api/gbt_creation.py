@@ -104,6 +104,15 @@ def from_buffer(values: object, /, shape: int | tuple[int, ...], *, dtype: DType
     kept values are converted, with ``asarray``'s checks (a Python int that does
     not fit raises OverflowError; NaN to an integer dtype raises ValueError).
     The result never shares memory with ``values``.
+
+    Examples
+    --------
+    >>> xp.from_buffer([1, 2, 3, 4, 5], (2, 2), dtype=xp.int16)
+    Array([[1, 2],
+           [3, 4]], dtype=int16)
+    >>> xp.from_buffer([1.5, 2.5], (2, 2))
+    Array([[1.5, 2.5],
+           [0. , 0. ]], dtype=float64)
     """
     try:
         check_device(device)

@@ -57,6 +57,14 @@ def slice_backward(grad_output: Array, /, input_shape: Sequence[int], begin: Seq
     GB/T 7.2.3.10.4: an array of ``input_shape``, zero except at the sliced
     positions, which receive ``grad_output`` (whose shape must be the slice's).
     ``begin``/``size``/``strides`` are checked as in ``strided_slice``.
+
+    Examples
+    --------
+    >>> g = xp.ones((2, 2), dtype=xp.float32)
+    >>> xp.grad.slice_backward(g, (3, 4), (0, 1), (3, 2), strides=(2, 1))
+    Array([[0., 1., 1., 0.],
+           [0., 0., 0., 0.],
+           [0., 1., 1., 0.]], dtype=float32)
     """
     g = _grad(grad_output, "slice_backward")
     shape = _shape(input_shape, "slice_backward")
@@ -90,6 +98,12 @@ def clip_backward(grad_output: Array, x: Array, /, min: Array | int | float | No
     ``min``/``max`` are checked as in ``clip`` (scalars or arrays that broadcast with
     x); ``grad_output`` has the shape of ``clip``'s output, and the result has x's
     shape (summed over axes that the bounds broadcast x along).
+
+    Examples
+    --------
+    >>> x = xp.asarray([-2.0, 0.5, 3.0], dtype=xp.float32)
+    >>> xp.grad.clip_backward(xp.ones(3, dtype=xp.float32), x, -1.0, 1.0)
+    Array([0., 1., 0.], dtype=float32)
     """
     g = _grad(grad_output, "clip_backward")
     x = array_arg(x, "clip_backward")
@@ -123,6 +137,12 @@ def trace_backward(grad_output: Array, /, input_shape: Sequence[int], *, offset:
     GB/T 7.2.4.13.4: an array of ``input_shape``, zero except on the diagonal
     ``offset`` of each (axis1, axis2) plane, which receives the matching element of
     ``grad_output`` (whose shape is ``input_shape`` without axis1 and axis2).
+
+    Examples
+    --------
+    >>> xp.grad.trace_backward(xp.asarray(2.0), (2, 3))
+    Array([[2., 0., 0.],
+           [0., 2., 0.]], dtype=float64)
     """
     g = _grad(grad_output, "trace_backward")
     shape = _shape(input_shape, "trace_backward")

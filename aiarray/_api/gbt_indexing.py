@@ -53,6 +53,14 @@ def gather_nd(x: Array, indices: Array, /) -> Array:
 
     Any dtype of x; the result is a new array of x's dtype.  The 1-D form of 7.2.3.17
     (rows by a list of indices) is ``take(x, indices, axis=0)``.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2], [3, 4]], dtype=xp.int16)
+    >>> xp.gather_nd(x, xp.asarray([[1, 0], [0, 1]]))
+    Array([3, 2], dtype=int16)
+    >>> xp.gather_nd(x, xp.asarray([[1]]))
+    Array([[3, 4]], dtype=int16)
     """
     x = array_arg(x, "gather_nd")
     _integer_indices(indices, "gather_nd")
@@ -86,6 +94,14 @@ def scatter(x: Array, indices: Array, updates: Array, /, *, axis: int = 0,
 
     ``updates`` is converted to x's dtype only when the active promotion policy
     keeps x's dtype (as ``x[...] = updates``), else TypeError.  x is never modified.
+
+    Examples
+    --------
+    >>> x = xp.zeros(4, dtype=xp.int32)
+    >>> xp.scatter(x, xp.asarray([1, 3]), xp.asarray([5, 7], dtype=xp.int32))
+    Array([0, 5, 0, 7], dtype=int32)
+    >>> xp.scatter(x, xp.asarray([1, 1]), xp.asarray([5, 7], dtype=xp.int32), accumulate=True)
+    Array([ 0, 12,  0,  0], dtype=int32)
     """
     x = array_arg(x, "scatter")
     _integer_indices(indices, "scatter")
@@ -136,6 +152,12 @@ def masked_select(x: Array, mask: Array, /) -> Array:
     ``mask`` must have dtype bool and broadcast to x's shape (DimensionMismatchError
     otherwise); elements come in row-major order.  Equivalent to ``x[mask]`` when the
     shapes match.  Any dtype of x; the result is a new array of x's dtype.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1.5, -2.0], [3.0, -4.0]], dtype=xp.float32)
+    >>> xp.masked_select(x, x > 0)
+    Array([1.5, 3. ], dtype=float32)
     """
     x = array_arg(x, "masked_select")
     mask = array_arg(mask, "masked_select", "mask")

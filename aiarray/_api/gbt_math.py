@@ -120,6 +120,14 @@ def multiply_add(x1: Operand, x2: Operand, x3: Operand, /) -> Array:
     must be an Array.  The product is rounded to the result dtype before the sum (as
     ``x1 * x2 + x3``; this is not a fused single-rounding FMA).  Integer overflow
     wraps as in ``multiply`` and ``add``; bool computes ``(x1 and x2) or x3``.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([1, 2], dtype=xp.int8)
+    >>> xp.multiply_add(x1, xp.asarray([3, 4], dtype=xp.uint8), 1)  # int8 with uint8 gives int16
+    Array([4, 9], dtype=int16)
+    >>> xp.multiply_add(xp.astype(x1, xp.int32), 0.5, 1)  # Ascend: float32 (NumPy: float64)
+    Array([1.5, 2. ], dtype=float32)
     """
     if type(x1) is Array and type(x2) is Array and type(x3) is Array:
         dt = x1._dtype  # short path: one dtype, nothing to promote or widen
@@ -152,6 +160,14 @@ def trace(x: Array, /, *, offset: int = 0, axis1: int = 0, axis2: int = 1,
     x with ndim >= 2 (ValueError otherwise); ``axis1 == axis2`` raises AxisError.
     Note the defaults (0, 1) differ from ``linalg.trace``, which uses the last two
     axes.  Its gradient is ``aiarray.grad.trace_backward``.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(9, dtype=xp.int8), (3, 3))
+    >>> xp.trace(x)  # int8 gives int64
+    Array(12, dtype=int64)
+    >>> xp.trace(x, offset=1)
+    Array(6, dtype=int64)
     """
     x = array_arg(x, "trace")
     D.check_category(x._dtype, "numeric", "trace")
@@ -226,6 +242,14 @@ def isclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 1
     in narrow dtypes.  Infinities are close only to themselves (same sign); NaN is
     close to nothing unless ``equal_nan=True`` (then NaN is close to NaN).
     ``rtol`` and ``atol`` are finite non-negative reals.
+
+    Examples
+    --------
+    >>> a = xp.asarray([1.0, 2.0, xp.nan], dtype=xp.float32)
+    >>> xp.isclose(a, xp.asarray([1.0, 2.1, xp.nan], dtype=xp.float32))
+    Array([ True, False, False], dtype=bool)
+    >>> xp.isclose(a, a, equal_nan=True)
+    Array([ True,  True,  True], dtype=bool)
     """
     return Array._new(_close("isclose", x1, x2, rtol, atol, equal_nan), D.bool_)
 
@@ -236,5 +260,14 @@ def allclose(x1: Operand, x2: Operand, /, *, rtol: float = 1e-05, atol: float = 
 
     Same arguments, promotion, asymmetry and broadcasting rules as ``isclose``; an
     empty comparison is True.
+
+    Examples
+    --------
+    >>> a = xp.asarray([1.0, 2.0])
+    >>> xp.allclose(a, a + 1e-9), xp.allclose(a, a + 1e-3)
+    (True, False)
+    >>> n = xp.asarray([1.0, xp.nan])
+    >>> xp.allclose(n, n), xp.allclose(n, n, equal_nan=True)
+    (False, True)
     """
     return bool(_close("allclose", x1, x2, rtol, atol, equal_nan).all())

@@ -336,6 +336,18 @@ def quantize(x: Array, /, *, dtype: DType = D.int16, scheme: str = "symmetric",
     A given ``scale`` (and, asymmetric, ``zero_point``) replaces the computed ones.
     The default dtype is int16, as the draft's table 17 gives it.
     The scale is float64 for float64 input, float32 otherwise.
+
+    Examples
+    --------
+    >>> x = xp.asarray([-1.0, 0.0, 0.5, 1.0], dtype=xp.float32)
+    >>> q = xp.quantize(x, dtype=xp.int8)
+    >>> q.data
+    Array([-127,    0,   64,  127], dtype=int8)
+    >>> q.scale, q.zero_point
+    (Array(0.00787402, dtype=float32), Array(0, dtype=int8))
+    >>> a = xp.quantize(x, dtype=xp.uint8, scheme='asymmetric')
+    >>> a.data, a.zero_point
+    (Array([  0, 127, 191, 254], dtype=uint8), Array(127, dtype=uint8))
     """
     func = "quantize"
     x = array_arg(x, func, "x")
@@ -381,6 +393,13 @@ def dequantize(q: QuantizedArray, /, *, dtype: DType = D.float32) -> Array:
 
     Computed in float64 (exact difference, one rounded product) and rounded once
     to ``dtype`` (a real floating dtype, default float32).
+
+    Examples
+    --------
+    >>> x = xp.asarray([-1.0, 0.0, 0.5, 1.0], dtype=xp.float32)
+    >>> q = xp.quantize(x, dtype=xp.int8)
+    >>> xp.dequantize(q)
+    Array([-1.      ,  0.      ,  0.503937,  1.      ], dtype=float32)
     """
     if type(q) is not QuantizedArray:
         kind = type(q).__module__ + "." + type(q).__qualname__

@@ -316,6 +316,13 @@ def uniform(low: float = 0.0, high: float = 1.0, shape: int | tuple[int, ...] = 
     Each sample is ``low + (high - low) * u`` in float64 with u = k * 2**-53 from the
     top 53 bits of one PCG64 word, rounded once to ``dtype`` (default float64) and
     kept inside [low, high).  ``low == high`` gives ``low`` everywhere.
+
+    Examples
+    --------
+    >>> xp.random.uniform(0.0, 1.0, (3,), seed=42, dtype=xp.float32)
+    Array([0.77395606, 0.43887845, 0.85859793], dtype=float32)
+    >>> xp.random.uniform(-1.0, 1.0, 2, seed=42, dtype=xp.bfloat16)
+    Array([ 0.547, -0.122], dtype=bfloat16)
     """
     return Generator(seed).uniform(low, high, shape, dtype=dtype, device=device)
 
@@ -327,6 +334,13 @@ def normal(mean: float = 0.0, std: float = 1.0, shape: int | tuple[int, ...] = (
 
     Box-Muller on pairs of PCG64 words, ``mean + std * z`` in float64, rounded once
     to ``dtype`` (default float64).
+
+    Examples
+    --------
+    >>> xp.random.normal(0.0, 1.0, (3,), seed=42, dtype=xp.float32)
+    Array([-1.5989268,  0.6461305, -0.6422447], dtype=float32)
+    >>> xp.random.normal(10.0, 0.5, 2, seed=42)
+    Array([ 9.20053658, 10.32306525], dtype=float64)
     """
     return Generator(seed).normal(mean, std, shape, dtype=dtype, device=device)
 
@@ -340,6 +354,13 @@ def bernoulli(p: float | Array, shape: int | tuple[int, ...] | None = None, *,
     ``p`` is a number in [0, 1] or a real floating array of them; ``shape``
     defaults to p's shape and p must broadcast to it.  Sample = (u < p) with u
     uniform in [0, 1), so p = 0 never and p = 1 always gives 1.  Default dtype bool.
+
+    Examples
+    --------
+    >>> xp.random.bernoulli(0.5, (6,), seed=1)
+    Array([False, False,  True, False,  True,  True], dtype=bool)
+    >>> xp.random.bernoulli(xp.asarray([0.0, 1.0]), dtype=xp.bool)
+    Array([False,  True], dtype=bool)
     """
     return Generator(seed).bernoulli(p, shape, dtype=dtype, device=device)
 
@@ -352,6 +373,14 @@ def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
     necessarily normalised; the result has shape (num_samples,) or
     (rows, num_samples).  Without replacement the indices of a row are distinct
     and num_samples must not exceed its number of non-zero weights.
+
+    Examples
+    --------
+    >>> probs = xp.asarray([0.0, 1.0, 3.0])
+    >>> xp.random.multinomial(probs, 2, seed=7)
+    Array([2, 1], dtype=int64)
+    >>> xp.random.multinomial(probs, 4, replacement=True, seed=7)
+    Array([2, 2, 2, 1], dtype=int64)
     """
     return Generator(seed).multinomial(probs, num_samples, replacement=replacement,
                                        device=device)
@@ -359,5 +388,13 @@ def multinomial(probs: Array, num_samples: int, *, replacement: bool = False,
 
 def randperm(n: int, *, dtype: DType = _INT64, device: Device | None = None,
              seed: int = 0) -> Array:
-    """1-D array holding a random permutation of 0, 1, ..., n-1 (GB/T 7.2.1.11)."""
+    """1-D array holding a random permutation of 0, 1, ..., n-1 (GB/T 7.2.1.11).
+
+    Examples
+    --------
+    >>> xp.random.randperm(5, seed=3)
+    Array([0, 4, 1, 3, 2], dtype=int64)
+    >>> xp.random.randperm(4, dtype=xp.int8, seed=3)
+    Array([0, 1, 3, 2], dtype=int8)
+    """
     return Generator(seed).randperm(n, dtype=dtype, device=device)

@@ -278,6 +278,17 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
     must lie in ``[0, shape[i])`` (no negative indices), else OutOfRangeError naming
     it.  Repeated positions are summed.  ``dtype`` casts the values (as ``astype``);
     by default they keep values' dtype.  Works for 2-D and n-D (and 0-d) shapes.
+
+    Examples
+    --------
+    >>> indices = xp.asarray([[0, 1], [1, 2]])  # row 0 column 1, row 1 column 2
+    >>> values = xp.asarray([5.0, 7.0], dtype=xp.float32)
+    >>> s = xp.sparse.coo_array(indices, values, (2, 3))
+    >>> s.shape, s.dtype
+    ((2, 3), dtype('float32'))
+    >>> s.todense()
+    Array([[0., 5., 0.],
+           [0., 0., 7.]], dtype=float32)
     """
     indices = array_arg(indices, "coo_array", "indices")
     values = array_arg(values, "coo_array", "values")
@@ -316,7 +327,17 @@ def coo_array(indices: Array, values: Array, /, shape: Sequence[int], *,
 
 
 def from_dense(x: Array, /) -> SparseArray:
-    """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero)."""
+    """Sparse array of the non-zero elements of dense ``x`` (GB/T 7.2.1.14; NaN is non-zero).
+
+    Examples
+    --------
+    >>> s = xp.sparse.from_dense(xp.asarray([[0, 3], [4, 0]], dtype=xp.int16))
+    >>> s.nnz
+    2
+    >>> s.todense()
+    Array([[0, 3],
+           [4, 0]], dtype=int16)
+    """
     x = array_arg(x, "from_dense", "x")
     a = D.widen(x._array).reshape(-1)
     lin = np.flatnonzero(a != 0).astype(np.intp, copy=False)
@@ -448,12 +469,34 @@ def _elementwise(name: str, x1: Operand, x2: Operand) -> SparseArray | Array:
 
 def add(x1: Operand, x2: Operand, /) -> SparseArray | Array:
     """``x1 + x2`` with at least one sparse operand: sparse + sparse is sparse, with a
-    dense Array or a scalar the result is a dense Array."""
+    dense Array or a scalar the result is a dense Array.
+
+    Examples
+    --------
+    >>> s = xp.sparse.from_dense(xp.asarray([[0, 3], [4, 0]], dtype=xp.int8))
+    >>> xp.sparse.add(s, s).todense()
+    Array([[0, 6],
+           [8, 0]], dtype=int8)
+    >>> xp.sparse.add(s, xp.ones((2, 2), dtype=xp.uint8))  # sparse + dense is dense; int16
+    Array([[1, 4],
+           [5, 1]], dtype=int16)
+    """
     return _elementwise("add", x1, x2)
 
 
 def subtract(x1: Operand, x2: Operand, /) -> SparseArray | Array:
-    """``x1 - x2`` with at least one sparse operand (result kind as :func:`add`)."""
+    """``x1 - x2`` with at least one sparse operand (result kind as :func:`add`).
+
+    Examples
+    --------
+    >>> s = xp.sparse.from_dense(xp.asarray([[0, 3], [4, 0]], dtype=xp.int8))
+    >>> xp.sparse.subtract(s, s).todense()
+    Array([[0, 0],
+           [0, 0]], dtype=int8)
+    >>> xp.sparse.subtract(xp.ones((2, 2), dtype=xp.int8), s)
+    Array([[ 1, -2],
+           [-3,  1]], dtype=int8)
+    """
     return _elementwise("subtract", x1, x2)
 
 
@@ -462,6 +505,16 @@ def multiply(x1: Operand, x2: Operand, /) -> SparseArray:
 
     Positions that neither operand stores stay zero, unless the dense operand is
     infinite or NaN there (``0 * inf`` is NaN, as in the dense computation).
+
+    Examples
+    --------
+    >>> s = xp.sparse.from_dense(xp.asarray([[0, 3], [4, 0]], dtype=xp.int8))
+    >>> xp.sparse.multiply(s, 2).todense()
+    Array([[0, 6],
+           [8, 0]], dtype=int8)
+    >>> xp.sparse.multiply(s, xp.asarray([[5, 5], [0, 5]], dtype=xp.int8)).todense()
+    Array([[ 0, 15],
+           [ 0,  0]], dtype=int8)
     """
     return typing.cast(SparseArray, _elementwise("multiply", x1, x2))
 
@@ -526,6 +579,13 @@ def matmul(x1: SparseArray | Array, x2: SparseArray | Array, /) -> SparseArray |
     promoted dtype (numeric).  Only stored elements take part: implicit zeros are
     skipped, so infinities or NaN in a dense operand do not spread as they would in
     the dense product.
+
+    Examples
+    --------
+    >>> s = xp.sparse.from_dense(xp.asarray([[0.0, 2.0], [1.0, 0.0]], dtype=xp.float32))
+    >>> xp.sparse.matmul(s, xp.asarray([[1.0], [3.0]], dtype=xp.float32))
+    Array([[6.],
+           [1.]], dtype=float32)
     """
     for name, v in (("x1", x1), ("x2", x2)):
         if not (type(v) is Array or isinstance(v, SparseArray)):

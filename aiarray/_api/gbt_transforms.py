@@ -141,6 +141,14 @@ def layout(x: object, /) -> Layout:
     (fastest-varying axis first; C order gives ``(n-1, ..., 0)``).  Axes of size 1
     do not move in memory; they take their default position.  For a sparse array
     (``aiarray.sparse.SparseArray``) ``format="coo"`` and ``dim_order`` is the default.
+
+    Examples
+    --------
+    >>> x = xp.zeros((2, 3))
+    >>> xp.layout(x)
+    Layout(format='dense', dim_order=(1, 0))
+    >>> xp.layout(xp.matrix_transpose(x))
+    Layout(format='dense', dim_order=(0, 1))
     """
     if type(x) is Array:
         return Layout("dense", _dim_order(x._array))
@@ -155,12 +163,32 @@ def is_contiguous(x: Array, /) -> bool:
     """True when ``x``'s data is contiguous in memory in C order (GB/T 7.2.2.7).
 
     Broadcast views and strided slices are not contiguous; empty and 0-d arrays are.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(6), (2, 3))
+    >>> xp.is_contiguous(x)
+    True
+    >>> xp.is_contiguous(xp.matrix_transpose(x))
+    False
     """
     return bool(array_arg(x, "is_contiguous")._array.flags.c_contiguous)
 
 
 def ascontiguousarray(x: Array, /) -> Array:
-    """``x`` itself when it is C-contiguous, else a C-contiguous copy (GB/T 7.2.1.6)."""
+    """``x`` itself when it is C-contiguous, else a C-contiguous copy (GB/T 7.2.1.6).
+
+    Examples
+    --------
+    >>> x = xp.matrix_transpose(xp.reshape(xp.arange(6), (2, 3)))
+    >>> xp.is_contiguous(x)
+    False
+    >>> y = xp.ascontiguousarray(x)
+    >>> xp.is_contiguous(y), y
+    (True, Array([[0, 3],
+           [1, 4],
+           [2, 5]], dtype=int64))
+    """
     a = array_arg(x, "ascontiguousarray")._array
     if a.flags.c_contiguous:
         return x
@@ -176,6 +204,18 @@ def diag(v: Array, /, *, k: int = 0) -> Array:
     A 1-D ``v`` of length n gives an (n+|k|, n+|k|) matrix, zero off the diagonal
     (``k > 0`` above the main diagonal, ``k < 0`` below).  As in NumPy, a 2-D ``v``
     gives a copy of its ``k``-th diagonal instead.  Any dtype; the result has v's dtype.
+
+    Examples
+    --------
+    >>> xp.diag(xp.asarray([1, 2], dtype=xp.int8))
+    Array([[1, 0],
+           [0, 2]], dtype=int8)
+    >>> xp.diag(xp.asarray([1, 2]), k=1)
+    Array([[0, 1, 0],
+           [0, 0, 2],
+           [0, 0, 0]], dtype=int64)
+    >>> xp.diag(xp.reshape(xp.arange(9), (3, 3)))
+    Array([0, 4, 8], dtype=int64)
     """
     v = array_arg(v, "diag", "v")
     k = int_arg(k, "diag", "k")
@@ -204,6 +244,14 @@ def split(x: Array, indices_or_sections: int | Sequence[int], /, *,
     else ValueError).  A sequence gives parts of those sizes, which must sum to the
     axis length.  Unlike ``numpy.split``, a sequence holds part *sizes*, not split
     points.  The parts are views of ``x`` (they share its memory); returns a tuple.
+
+    Examples
+    --------
+    >>> x = xp.arange(6)
+    >>> xp.split(x, 3)
+    (Array([0, 1], dtype=int64), Array([2, 3], dtype=int64), Array([4, 5], dtype=int64))
+    >>> xp.split(x, [1, 5])
+    (Array([0], dtype=int64), Array([1, 2, 3, 4, 5], dtype=int64))
     """
     x = array_arg(x, "split")
     if x.ndim == 0:
@@ -256,6 +304,13 @@ def strided_slice(x: Array, /, begin: Sequence[int], size: Sequence[int], *,
     (an IndexError) naming the axis (ValueError for a stride below 1).  The result has
     ``ceil(size[i] / strides[i])`` elements along axis i and is a view of ``x``
     (like ``x[b:b+s:t, ...]``).  Its gradient is ``aiarray.grad.slice_backward``.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(20), (4, 5))
+    >>> xp.strided_slice(x, [0, 1], [4, 4], strides=[2, 2])
+    Array([[ 1,  3],
+           [11, 13]], dtype=int64)
     """
     x = array_arg(x, "strided_slice")
     slices, _ = slice_spec(x.shape, begin, size, strides, "strided_slice")
@@ -268,6 +323,13 @@ def crop(x: Array, /, shape: Sequence[int], offsets: Sequence[int]) -> Array:
     One entry per axis; ``0 <= offsets[i] <= offsets[i] + shape[i] <= D_i``, else
     OutOfRangeError naming the axis (the same checks as ``strided_slice``).  The
     result is a view of ``x``.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(16), (4, 4))
+    >>> xp.crop(x, (2, 3), (1, 0))
+    Array([[ 4,  5,  6],
+           [ 8,  9, 10]], dtype=int64)
     """
     x = array_arg(x, "crop")
     n = x.ndim
@@ -291,6 +353,14 @@ def flatten(x: Array, /, *, start_axis: int = 0, end_axis: int = -1) -> Array:
     Negative axes count from the end; an axis out of range or ``start_axis`` after
     ``end_axis`` raises AxisError.  A 0-d ``x`` becomes shape ``(1,)``.  The result is
     a view of ``x`` when its layout allows (as ``reshape``), else a copy.
+
+    Examples
+    --------
+    >>> x = xp.zeros((2, 3, 4))
+    >>> xp.flatten(x).shape
+    (24,)
+    >>> xp.flatten(x, start_axis=1).shape
+    (2, 12)
     """
     x = array_arg(x, "flatten")
     if x.ndim == 0:
@@ -364,6 +434,16 @@ def pad(x: Array, /, pad_width: Sequence[int] | Sequence[Sequence[int]], *,
 
     ``value`` is used only by ``"constant"``; ``constant_values`` is NumPy's name for it
     (one scalar; give one of the two).  The result is a new array of x's dtype.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3], dtype=xp.int8)
+    >>> xp.pad(x, [1, 2])
+    Array([0, 1, 2, 3, 0, 0], dtype=int8)
+    >>> xp.pad(x, [2, 2], mode='mirror')
+    Array([3, 2, 1, 2, 3, 2, 1], dtype=int8)
+    >>> xp.pad(x, [2, 2], mode='symmetric')
+    Array([2, 1, 1, 2, 3, 3, 2], dtype=int8)
     """
     x = array_arg(x, "pad")
     if constant_values is not None:

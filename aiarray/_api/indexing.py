@@ -54,6 +54,17 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
     ``axis`` may be omitted only for a 1-D ``x`` (ValueError otherwise).  Negative
     indices count from the end; an index outside ``[-n, n)`` raises OutOfRangeError.
     The result has x's dtype and shape, except that the axis has ``indices.size`` elements.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2], [3, 4], [5, 6]], dtype=xp.int16)
+    >>> xp.take(x, xp.asarray([2, 0]), axis=0)
+    Array([[5, 6],
+           [1, 2]], dtype=int16)
+    >>> xp.take(x, xp.asarray([1]), axis=1)
+    Array([[2],
+           [4],
+           [6]], dtype=int16)
     """
     _checked("take", x, indices)
     if axis is None:
@@ -78,6 +89,14 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
     ``indices`` has x's number of axes; its other axes broadcast with x's.  Negative
     indices count from the end; an index outside ``[-n, n)`` raises OutOfRangeError.
     The result axis ``axis`` has ``indices.shape[axis]`` elements (GB/T 7.2.3.17).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> i = xp.argsort(x, axis=1)
+    >>> xp.take_along_axis(x, i, axis=1)
+    Array([[10, 20, 30],
+           [40, 50, 60]], dtype=int64)
     """
     _checked("take_along_axis", x, indices)
     ax = normalize_axis(axis, x.ndim, "take_along_axis")

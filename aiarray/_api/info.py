@@ -86,5 +86,16 @@ _INFO = Info()
 
 
 def __array_namespace_info__() -> Info:  # noqa: N807 - the standard's name
-    """The inspection namespace."""
+    """The inspection namespace.
+
+    Examples
+    --------
+    >>> info = xp.__array_namespace_info__()
+    >>> info.default_dtypes()['real floating']
+    dtype('float64')
+    >>> info.default_dtypes()['indexing']
+    dtype('int64')
+    >>> info.devices()
+    (Device('cpu', 0),)
+    """
     return _INFO

@@ -53,6 +53,16 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
 
     ``upper=False`` gives L with x = L @ L^H, ``upper=True`` gives U with x = U^H @ U.
     A matrix that is not positive definite raises InvalidArgumentError (ValueError).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[4.0, 2.0], [2.0, 3.0]])
+    >>> xp.linalg.cholesky(x)
+    Array([[2.        , 0.        ],
+           [1.        , 1.41421356]], dtype=float64)
+    >>> xp.linalg.cholesky(xp.astype(x, xp.float32), upper=True)
+    Array([[2.       , 1.       ],
+           [0.       , 1.4142135]], dtype=float32)
     """
     func = "linalg.cholesky"
     x = _square(x, func)
@@ -61,7 +71,13 @@ def cholesky(x: Array, /, *, upper: bool = False) -> Array:
 
 
 def det(x: Array, /) -> Array:
-    """Determinant of each square matrix; same dtype as x."""
+    """Determinant of each square matrix; same dtype as x.
+
+    Examples
+    --------
+    >>> xp.linalg.det(xp.asarray([[1.0, 2.0], [3.0, 4.0]], dtype=xp.float32))
+    Array(-2., dtype=float32)
+    """
     func = "linalg.det"
     x = _square(x, func)
     return back(lapack(func, np.linalg.det, wide(x)), x._dtype)
@@ -71,6 +87,13 @@ def slogdet(x: Array, /) -> SlogdetResult:
     """(sign, logabsdet) of each determinant; a singular matrix gives (0, -inf).
 
     ``sign`` has x's dtype; ``logabsdet`` is real with x's precision.
+
+    Examples
+    --------
+    >>> xp.linalg.slogdet(xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    SlogdetResult(sign=Array(-1., dtype=float64), logabsdet=Array(0.69314718, dtype=float64))
+    >>> xp.linalg.slogdet(xp.zeros((2, 2)))
+    SlogdetResult(sign=Array(0., dtype=float64), logabsdet=Array(-inf, dtype=float64))
     """
     func = "linalg.slogdet"
     x = _square(x, func)
@@ -82,6 +105,15 @@ def eigh(x: Array, /) -> EighResult:
     """Eigenvalues (real, ascending) and eigenvectors of Hermitian / symmetric matrices.
 
     Only the lower triangle of x is read (GB/T table 2, eigen-decomposition).
+
+    Examples
+    --------
+    >>> w, v = xp.linalg.eigh(xp.asarray([[2.0, 1.0], [1.0, 2.0]]))
+    >>> w
+    Array([1., 3.], dtype=float64)
+    >>> xp.abs(v) * 2**0.5
+    Array([[1., 1.],
+           [1., 1.]], dtype=float64)
     """
     func = "linalg.eigh"
     x = _square(x, func)
@@ -90,7 +122,13 @@ def eigh(x: Array, /) -> EighResult:
 
 
 def eigvalsh(x: Array, /) -> Array:
-    """Eigenvalues (real, ascending) of Hermitian / symmetric matrices (lower triangle)."""
+    """Eigenvalues (real, ascending) of Hermitian / symmetric matrices (lower triangle).
+
+    Examples
+    --------
+    >>> xp.linalg.eigvalsh(xp.asarray([[2.0, 1.0], [1.0, 2.0]], dtype=xp.float32))
+    Array([1., 3.], dtype=float32)
+    """
     func = "linalg.eigvalsh"
     x = _square(x, func)
     return back(lapack(func, np.linalg.eigvalsh, wide(x)), real_of(x._dtype))
@@ -102,6 +140,15 @@ def eig(x: Array, /) -> EigResult:
     Results are always complex with x's precision: float32 -> complex64, float64 ->
     complex128 (float16 -> complex32, bfloat16 -> complex64).  Eigenvectors have unit
     norm.  NaN or infinity in x raises InvalidArgumentError.
+
+    Examples
+    --------
+    >>> w, v = xp.linalg.eig(xp.asarray([[2.0, 0.0], [0.0, 3.0]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j], dtype=complex128)
+    >>> v
+    Array([[1.+0.j, 0.+0.j],
+           [0.+0.j, 1.+0.j]], dtype=complex128)
     """
     func = "linalg.eig"
     x = _square(x, func)
@@ -113,7 +160,13 @@ def eig(x: Array, /) -> EigResult:
 
 
 def eigvals(x: Array, /) -> Array:
-    """Eigenvalues of general square matrices (2025.12), complex with x's precision."""
+    """Eigenvalues of general square matrices (2025.12), complex with x's precision.
+
+    Examples
+    --------
+    >>> xp.linalg.eigvals(xp.asarray([[0.0, -1.0], [1.0, 0.0]], dtype=xp.float32))
+    Array([0.+1.j, 0.-1.j], dtype=complex64)
+    """
     func = "linalg.eigvals"
     x = _square(x, func)
     a = wide(x)
@@ -122,7 +175,14 @@ def eigvals(x: Array, /) -> Array:
 
 
 def inv(x: Array, /) -> Array:
-    """Inverse of each square matrix (GB/T table 2); a singular one raises ValueError."""
+    """Inverse of each square matrix (GB/T table 2); a singular one raises ValueError.
+
+    Examples
+    --------
+    >>> xp.linalg.inv(xp.asarray([[2.0, 0.0], [0.0, 4.0]], dtype=xp.float32))
+    Array([[0.5 , 0.  ],
+           [0.  , 0.25]], dtype=float32)
+    """
     func = "linalg.inv"
     x = _square(x, func)
     return back(lapack(func, np.linalg.inv, wide(x)), x._dtype)
@@ -135,6 +195,13 @@ def solve(x1: Array, x2: Array, /) -> Array:
     otherwise x2 is (..., M, K) and the stacks broadcast.  The dtype is the common dtype
     of x1 and x2 under the active promotion policy; both must be floating-point.  A
     singular x1 raises InvalidArgumentError (ValueError).
+
+    Examples
+    --------
+    >>> a = xp.asarray([[2.0, 0.0], [0.0, 4.0]], dtype=xp.float32)
+    >>> xp.linalg.solve(a, xp.asarray([[2.0], [8.0]], dtype=xp.float32))
+    Array([[1.],
+           [2.]], dtype=float32)
     """
     func = "linalg.solve"
     x1 = float_arg(x1, func, "x1")
@@ -165,6 +232,15 @@ def qr(x: Array, /, *, mode: str = "reduced") -> QRResult:
 
     ``mode="reduced"``: Q (..., M, K), R (..., K, N) with K = min(M, N);
     ``mode="complete"``: Q (..., M, M), R (..., M, N).  R is exactly upper triangular.
+
+    Examples
+    --------
+    >>> q, r = xp.linalg.qr(xp.asarray([[3.0, 1.0], [4.0, 2.0]]))
+    >>> xp.abs(r)
+    Array([[5. , 2.2],
+           [0. , 0.4]], dtype=float64)
+    >>> xp.allclose(q @ r, xp.asarray([[3.0, 1.0], [4.0, 2.0]]))
+    True
     """
     func = "linalg.qr"
     x = float_arg(x, func)
@@ -181,6 +257,15 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     S is real with x's precision, in descending order.  ``full_matrices=False`` gives
     the reduced U (..., M, K) and Vh (..., K, N).  NaN or infinity in x raises
     InvalidArgumentError (the iteration would not converge).
+
+    Examples
+    --------
+    >>> u, s, vh = xp.linalg.svd(xp.asarray([[3.0, 0.0], [0.0, -4.0]]))
+    >>> s
+    Array([4., 3.], dtype=float64)
+    >>> xp.abs(u)
+    Array([[0., 1.],
+           [1., 0.]], dtype=float64)
     """
     func = "linalg.svd"
     x = float_arg(x, func)
@@ -193,7 +278,13 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
 
 
 def svdvals(x: Array, /) -> Array:
-    """Singular values of each matrix, descending, real with x's precision."""
+    """Singular values of each matrix, descending, real with x's precision.
+
+    Examples
+    --------
+    >>> xp.linalg.svdvals(xp.asarray([[3.0, 0.0], [0.0, -4.0]], dtype=xp.float32))
+    Array([4., 3.], dtype=float32)
+    """
     func = "linalg.svdvals"
     x = float_arg(x, func)
     matrix_arg(x, func)
@@ -236,6 +327,13 @@ def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
     rtol=None uses max(M, N) * eps of x's real dtype; an Array rtol broadcasts against
     the stack shape x.shape[:-2].
+
+    Examples
+    --------
+    >>> xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    Array(1, dtype=int64)
+    >>> xp.linalg.matrix_rank(xp.eye(3))
+    Array(3, dtype=int64)
     """
     func = "linalg.matrix_rank"
     x = float_arg(x, func)
@@ -259,6 +357,12 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
     Singular values at most ``rtol * largest`` count as zero (rtol=None: max(M, N) * eps
     of x's real dtype).
+
+    Examples
+    --------
+    >>> xp.linalg.pinv(xp.asarray([[1.0, 0.0], [0.0, 2.0], [0.0, 0.0]]))
+    Array([[1. , 0. , 0. ],
+           [0. , 0.5, 0. ]], dtype=float64)
     """
     func = "linalg.pinv"
     x = float_arg(x, func)
@@ -280,6 +384,16 @@ def matrix_power(x: Array, n: int, /) -> Array:
     """x raised to the integer power n (n = 0: identity; n < 0: power of the inverse).
 
     A singular matrix with n < 0 raises InvalidArgumentError (ValueError).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1.0, 1.0], [0.0, 1.0]], dtype=xp.float32)
+    >>> xp.linalg.matrix_power(x, 3)
+    Array([[1., 3.],
+           [0., 1.]], dtype=float32)
+    >>> xp.linalg.matrix_power(x, -1)
+    Array([[ 1., -1.],
+           [ 0.,  1.]], dtype=float32)
     """
     func = "linalg.matrix_power"
     x = _square(x, func)
@@ -322,6 +436,19 @@ def lu(x: Array, /) -> LUResult:
     triangular.  Each step pivots on the largest ``|value|`` of the column (the first
     one on ties), as LAPACK getrf does.  All three have x's dtype; the factorisation
     is computed in double precision and rounded once.
+
+    Examples
+    --------
+    >>> p, l, u = xp.linalg.lu(xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    >>> p
+    Array([[0., 1.],
+           [1., 0.]], dtype=float64)
+    >>> l
+    Array([[1.        , 0.        ],
+           [0.33333333, 1.        ]], dtype=float64)
+    >>> u
+    Array([[3.        , 4.        ],
+           [0.        , 0.66666667]], dtype=float64)
     """
     func = "linalg.lu"
     x = float_arg(x, func)

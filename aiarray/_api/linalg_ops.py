@@ -42,6 +42,13 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
     Both arrays need size 3 along ``axis`` (that axis is never broadcast); the other axes
     broadcast.  The dtype is the common dtype under the active promotion policy.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([1.0, 0.0, 0.0])
+    >>> x2 = xp.asarray([0.0, 1.0, 0.0])
+    >>> xp.linalg.cross(x1, x2)
+    Array([0., 0., 1.], dtype=float64)
     """
     func = "linalg.cross"
     x1 = _numeric(x1, func, "x1")
@@ -69,7 +76,18 @@ def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
-    """Outer product (N, M) of 1-D arrays of sizes N and M, in their common dtype."""
+    """Outer product (N, M) of 1-D arrays of sizes N and M, in their common dtype.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([1, 2], dtype=xp.int16)
+    >>> xp.linalg.outer(x1, xp.asarray([1, 10, 100], dtype=xp.int16))
+    Array([[  1,  10, 100],
+           [  2,  20, 200]], dtype=int16)
+    >>> xp.linalg.outer(x1, xp.asarray([0.5], dtype=xp.float16))  # int16 with float16: float16
+    Array([[0.5],
+           [1. ]], dtype=float16)
+    """
     func = "linalg.outer"
     x1 = _numeric(x1, func, "x1")
     x2 = _numeric(x2, func, "x2")
@@ -89,6 +107,14 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
 
     The result has shape x.shape[:-2] + (length,), length 0 when the offset lies
     outside the matrix.  The result is a new array.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(9), (3, 3))
+    >>> xp.linalg.diagonal(x)
+    Array([0, 4, 8], dtype=int64)
+    >>> xp.linalg.diagonal(x, offset=1)
+    Array([1, 5], dtype=int64)
     """
     return diagonal_axes(x, offset, -2, -1, "linalg.diagonal")
 
@@ -99,6 +125,14 @@ def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     Numeric x.  dtype=None: x's dtype, except that signed integers narrower than int64
     give int64 and unsigned ones give uint64.  A given ``dtype`` is applied before
     summing (a complex x needs a complex dtype).  Integer sums wrap around on overflow.
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(8.0), (2, 2, 2))
+    >>> xp.linalg.trace(x)
+    Array([ 3., 11.], dtype=float64)
+    >>> xp.linalg.trace(x, offset=1)
+    Array([1., 5.], dtype=float64)
     """
     return trace_axes(x, offset, -2, -1, dtype, "linalg.trace")
 
@@ -165,6 +199,16 @@ def vector_norm(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     ord: p >= 1 norms, inf (``max |x|``), -inf (``min |x|``), 0 (count of non-zeros) and the
     non-norms p < 1 ``(sum |x|^p)^(1/p)``.  The result is real with x's precision
     (complex64 -> float32).  Over zero elements the result is 0 (inf for ord < 0).
+
+    Examples
+    --------
+    >>> x = xp.asarray([3.0, -4.0], dtype=xp.float32)
+    >>> xp.linalg.vector_norm(x)
+    Array(5., dtype=float32)
+    >>> xp.linalg.vector_norm(x, ord=1)
+    Array(7., dtype=float32)
+    >>> xp.linalg.vector_norm(x, ord=xp.inf)
+    Array(4., dtype=float32)
     """
     func = "linalg.vector_norm"
     x, res, mag = _norm_input(x, func)
@@ -229,6 +273,14 @@ def matrix_norm(x: Array, /, *, keepdims: bool = False, ord: str | float | None 
     ord: 'fro' (Frobenius), 'nuc' (sum of singular values), 1 / -1 (max / min column
     sum of ``|x|``), inf / -inf (max / min row sum), 2 / -2 (largest / smallest singular
     value).  The result is real with x's precision; a matrix with no elements has norm 0.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[3.0, 0.0], [0.0, 4.0]], dtype=xp.float32)
+    >>> xp.linalg.matrix_norm(x)
+    Array(5., dtype=float32)
+    >>> xp.linalg.matrix_norm(x, ord=1)
+    Array(4., dtype=float32)
     """
     func = "linalg.matrix_norm"
     x, res, mag = _norm_input(x, func)

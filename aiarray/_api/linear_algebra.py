@@ -63,6 +63,18 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product (GB/T table 2), promoted by the active policy's table.
 
     Numeric input; 1-D operands act as a row / column vector; batch axes broadcast.
+
+    Examples
+    --------
+    >>> a = xp.asarray([[1, 2], [3, 4]], dtype=xp.int8)
+    >>> b = xp.asarray([[1, 0], [0, 1]], dtype=xp.uint8)
+    >>> xp.matmul(a, b)  # int8 with uint8 gives int16
+    Array([[1, 2],
+           [3, 4]], dtype=int16)
+    >>> i32, f16 = xp.ones((2, 2), dtype=xp.int32), xp.ones((2, 1), dtype=xp.float16)
+    >>> xp.matmul(i32, f16)  # Ascend: float16 (NumPy: float64)
+    Array([[2.],
+           [2.]], dtype=float16)
     """
     dt = _numeric("matmul", x1, x2)
     for name, x in (("x1", x1), ("x2", x2)):
@@ -85,7 +97,16 @@ def matmul(x1: Array, x2: Array, /) -> Array:
 
 
 def matrix_transpose(x: Array, /) -> Array:
-    """Transpose of the last two axes."""
+    """Transpose of the last two axes.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> xp.matrix_transpose(x)
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]], dtype=int64)
+    """
     x = array_arg(x, "matrix_transpose", "x")
     return x.mT
 
@@ -99,6 +120,16 @@ def tensordot(
     outer product); ``axes=(a1, a2)`` names the axes of each.  Contracted axes must
     have equal sizes (no broadcasting; DimensionMismatchError otherwise).  Numeric
     input, promoted by the active policy; complex input is not conjugated.
+
+    Examples
+    --------
+    >>> a = xp.reshape(xp.arange(6.0), (2, 3))
+    >>> b = xp.reshape(xp.arange(6.0), (3, 2))
+    >>> xp.tensordot(a, b, axes=1)
+    Array([[10., 13.],
+           [28., 40.]], dtype=float64)
+    >>> xp.tensordot(a, a, axes=([0, 1], [0, 1]))
+    Array(55., dtype=float64)
     """
     dt = _numeric("tensordot", x1, x2)
     n1, n2 = x1.ndim, x2.ndim
@@ -138,6 +169,15 @@ def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     non-negative axis is accepted when both arrays have the same ndim).  The
     vector axis must have the same size in both (no broadcasting); the other axes
     broadcast.  Numeric input, promoted by the active policy.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([[1.0, 2.0], [3.0, 4.0]], dtype=xp.float32)
+    >>> x2 = xp.asarray([1.0, 1.0], dtype=xp.float32)
+    >>> xp.vecdot(x1, x2)
+    Array([3., 7.], dtype=float32)
+    >>> xp.vecdot(xp.asarray([1j, 2]), xp.asarray([1j, 1]))  # conj(x1) * x2
+    Array(3.+0.j, dtype=complex128)
     """
     dt = _numeric("vecdot", x1, x2)
     if x1.ndim == 0 or x2.ndim == 0:

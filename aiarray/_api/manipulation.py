@@ -33,6 +33,15 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
 
     One dimension may be -1 (inferred).  ``copy=True`` always copies; ``copy=False``
     raises ValueError when a view is impossible.
+
+    Examples
+    --------
+    >>> x = xp.arange(6, dtype=xp.float32)
+    >>> xp.reshape(x, (2, 3))
+    Array([[0., 1., 2.],
+           [3., 4., 5.]], dtype=float32)
+    >>> xp.reshape(x, (3, -1)).shape
+    (3, 2)
     """
     x = array_arg(x, "reshape", "x")
     if copy is not None:
@@ -62,7 +71,15 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
 
 
 def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
-    """The shape that ``shapes`` broadcast to (GB/T 5.4); ValueError if they do not."""
+    """The shape that ``shapes`` broadcast to (GB/T 5.4); ValueError if they do not.
+
+    Examples
+    --------
+    >>> xp.broadcast_shapes((2, 1), (1, 3))
+    (2, 3)
+    >>> xp.broadcast_shapes((5, 1, 4), (3, 1))
+    (5, 3, 4)
+    """
     dims = [shape_tuple(s, f"shapes[{i}]", "broadcast_shapes") for i, s in enumerate(shapes)]
     try:
         return tuple(int(d) for d in np.broadcast_shapes(*dims))
@@ -73,7 +90,14 @@ def broadcast_shapes(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
-    """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19)."""
+    """A read-only view of ``x`` broadcast to ``shape`` (GB/T 7.2.3.19).
+
+    Examples
+    --------
+    >>> xp.broadcast_to(xp.asarray([1, 2, 3], dtype=xp.int8), (2, 3))
+    Array([[1, 2, 3],
+           [1, 2, 3]], dtype=int8)
+    """
     x = array_arg(x, "broadcast_to", "x")
     dims = shape_tuple(shape, "shape", "broadcast_to")
     check_shape(dims, x._array.itemsize, "broadcast_to", "the broadcast view")
@@ -87,7 +111,17 @@ def broadcast_to(x: Array, /, shape: tuple[int, ...]) -> Array:
 
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
-    """Arrays broadcast against each other (a tuple, as 2025.12 asks)."""
+    """Arrays broadcast against each other (a tuple, as 2025.12 asks).
+
+    Examples
+    --------
+    >>> a, b = xp.broadcast_arrays(xp.asarray([[1], [2]]), xp.asarray([10, 20, 30]))
+    >>> a
+    Array([[1, 1, 1],
+           [2, 2, 2]], dtype=int64)
+    >>> b.shape
+    (2, 3)
+    """
     for i, a in enumerate(arrays):
         a = array_arg(a, "broadcast_arrays", f"arrays[{i}]")
     shape = broadcast_shapes(*(a.shape for a in arrays))
@@ -149,6 +183,15 @@ def concat(
     Mixed dtypes promote by the active policy (``result_type`` of the arrays).
     ``axis=None`` flattens every array (row-major) first.  Shapes must agree
     except along ``axis`` (DimensionMismatchError naming the array).
+
+    Examples
+    --------
+    >>> a = xp.asarray([1, 2], dtype=xp.int8)
+    >>> b = xp.asarray([3], dtype=xp.uint8)
+    >>> xp.concat([a, b])  # int8 with uint8 gives int16
+    Array([1, 2, 3], dtype=int16)
+    >>> xp.concat([xp.ones((1, 2)), xp.zeros((1, 2))], axis=1)
+    Array([[1., 1., 0., 0.]], dtype=float64)
     """
     if axis is None:
         if not isinstance(arrays, tuple | list):
@@ -181,6 +224,17 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
 
     Mixed dtypes promote by the active policy.  ``axis`` indexes the result, so it
     lies in ``[-N-1, N]`` for N-d inputs.
+
+    Examples
+    --------
+    >>> a = xp.asarray([1, 2], dtype=xp.int16)
+    >>> b = xp.asarray([3, 4], dtype=xp.int16)
+    >>> xp.stack([a, b])
+    Array([[1, 2],
+           [3, 4]], dtype=int16)
+    >>> xp.stack([a, b], axis=1)
+    Array([[1, 3],
+           [2, 4]], dtype=int16)
     """
     dt, ndim = _joined("stack", arrays, 1)
     ax = normalize_axis(axis, ndim, "stack")
@@ -196,7 +250,16 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
-    """Split ``x`` along ``axis`` into a tuple of views (GB/T 7.2.3.9)."""
+    """Split ``x`` along ``axis`` into a tuple of views (GB/T 7.2.3.9).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2], [3, 4]])
+    >>> xp.unstack(x)
+    (Array([1, 2], dtype=int64), Array([3, 4], dtype=int64))
+    >>> xp.unstack(x, axis=1)
+    (Array([1, 3], dtype=int64), Array([2, 4], dtype=int64))
+    """
     x = array_arg(x, "unstack", "x")
     ax = normalize_axis(axis, x.ndim, "unstack")
     moved = np.moveaxis(x._array, ax, 0)
@@ -217,6 +280,14 @@ def expand_dims(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     ``axis`` is an int or (2025.12) a tuple; each position lies in ``[-M, M)`` with
     ``M = x.ndim + len(axis)`` and positions must be distinct (AxisError otherwise,
     which is also an IndexError).
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3])
+    >>> xp.expand_dims(x, axis=0).shape
+    (1, 3)
+    >>> xp.expand_dims(x, axis=(0, 2)).shape
+    (1, 3, 1)
     """
     x = array_arg(x, "expand_dims", "x")
     count = len(axis) if isinstance(axis, tuple | list) else 1
@@ -235,6 +306,14 @@ def squeeze(x: Array, /, axis: int | tuple[int, ...] | None, *, strict: bool = T
     ``strict=False`` (GB/T 7.2.3.4): listed axes whose size is not 1 are left alone,
     and ``axis=()`` removes every size-1 axis.  ``axis=None`` removes every size-1
     axis in both modes.
+
+    Examples
+    --------
+    >>> x = xp.zeros((1, 3, 1))
+    >>> xp.squeeze(x, axis=0).shape
+    (3, 1)
+    >>> xp.squeeze(x, axis=(0, 2)).shape
+    (3,)
     """
     x = array_arg(x, "squeeze", "x")
     if not isinstance(strict, bool):
@@ -262,6 +341,15 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
     ``axes`` is a permutation of the axes (negative axes allowed, 2025.12).
     GB/T 7.2.3.5: ``axes=None`` (the default) or an empty tuple reverses the axes
     (the standard requires ``axes``; for a 0-d array ``()`` is the identity).
+
+    Examples
+    --------
+    >>> x = xp.reshape(xp.arange(6), (1, 2, 3))
+    >>> xp.permute_dims(x, (2, 0, 1)).shape
+    (3, 1, 2)
+    >>> xp.permute_dims(xp.asarray([[1, 2], [3, 4]]), (1, 0))
+    Array([[1, 3],
+           [2, 4]], dtype=int64)
     """
     x = array_arg(x, "permute_dims", "x")
     ndim = x.ndim
@@ -280,7 +368,16 @@ def permute_dims(x: Array, /, axes: tuple[int, ...] | None = None) -> Array:
 def moveaxis(
     x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...], /
 ) -> Array:
-    """Move axes ``source`` to positions ``destination``, others keep their order; a view."""
+    """Move axes ``source`` to positions ``destination``, others keep their order; a view.
+
+    Examples
+    --------
+    >>> x = xp.zeros((2, 3, 4))
+    >>> xp.moveaxis(x, 0, -1).shape
+    (3, 4, 2)
+    >>> xp.moveaxis(x, (0, 1), (2, 0)).shape
+    (3, 4, 2)
+    """
     x = array_arg(x, "moveaxis", "x")
     src = _axis_list(source, x.ndim, "moveaxis", "source")
     dst = _axis_list(destination, x.ndim, "moveaxis", "destination")
@@ -297,6 +394,16 @@ def flip(x: Array, /, *, axis: int | tuple[int, ...] | None = None) -> Array:
     """Reverse the order of elements along ``axis`` (all axes when None); a view.
 
     GB/T 7.2.3.13 and 7.2.3.21.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> xp.flip(x, axis=1)
+    Array([[3, 2, 1],
+           [6, 5, 4]], dtype=int64)
+    >>> xp.flip(x)
+    Array([[6, 5, 4],
+           [3, 2, 1]], dtype=int64)
     """
     x = array_arg(x, "flip", "x")
     axes = set(range(x.ndim)) if axis is None else set(_axis_list(axis, x.ndim, "flip"))
@@ -316,6 +423,15 @@ def roll(
     ``axis=None`` (the default, as in GB/T and the standard) rolls the flattened
     array and restores the shape.  With a tuple ``axis``, ``shift`` is one int for
     all axes or a tuple of the same length.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3, 4, 5])
+    >>> xp.roll(x, 2)
+    Array([4, 5, 1, 2, 3], dtype=int64)
+    >>> xp.roll(xp.reshape(x[:4], (2, 2)), 1, axis=0)
+    Array([[3, 4],
+           [1, 2]], dtype=int64)
     """
     x = array_arg(x, "roll", "x")
     a = _moving(x)
@@ -350,6 +466,14 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
     ``repeats`` is a non-negative int or a 1-D integer Array of 1 or ``n`` non-negative
     counts (``n`` = the length of ``axis``).  ``axis=None`` repeats the flattened
     array and gives a 1-D result.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3], dtype=xp.int8)
+    >>> xp.repeat(x, 2)
+    Array([1, 1, 2, 2, 3, 3], dtype=int8)
+    >>> xp.repeat(x, xp.asarray([1, 0, 3]))
+    Array([1, 3, 3, 3], dtype=int8)
     """
     x = array_arg(x, "repeat", "x")
     a = _moving(x)
@@ -406,6 +530,15 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
 
     Shorter ``repetitions`` get leading ones; a shorter shape of ``x`` gets leading
     size-1 axes.  Repetitions must be non-negative ints.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2], dtype=xp.int8)
+    >>> xp.tile(x, (2,))
+    Array([1, 2, 1, 2], dtype=int8)
+    >>> xp.tile(x, (2, 2))
+    Array([[1, 2, 1, 2],
+           [1, 2, 1, 2]], dtype=int8)
     """
     x = array_arg(x, "tile", "x")
     if not isinstance(repetitions, Sequence) or isinstance(repetitions, str):

@@ -34,6 +34,15 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
     """``x1`` where ``condition`` is true, else ``x2`` (GB/T 7.2.3.23).
 
     ``x1`` and ``x2`` (arrays or scalars) are promoted by the active policy.
+
+    Examples
+    --------
+    >>> c = xp.asarray([True, False, True])
+    >>> x1 = xp.asarray([1, 2, 3], dtype=xp.int8)
+    >>> xp.where(c, x1, xp.asarray([7, 8, 9], dtype=xp.uint8))  # int8 with uint8: int16
+    Array([1, 8, 3], dtype=int16)
+    >>> xp.where(c, xp.astype(x1, xp.int32), 0.5)  # Ascend: float32 (NumPy: float64)
+    Array([1. , 0.5, 3. ], dtype=float32)
     """
     condition = array_arg(condition, "where", "condition")
     if condition.dtype is not D.bool_:
@@ -70,6 +79,14 @@ def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
 
     Real numeric or bool input.  A NaN counts as the largest value (its first
     occurrence wins, as in NumPy).  An empty search raises ValueError.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[3, 9, 9], [7, 1, 2]])
+    >>> xp.argmax(x)
+    Array(1, dtype=int64)
+    >>> xp.argmax(x, axis=1)
+    Array([1, 0], dtype=int64)
     """
     return _arg_extreme(x, axis, keepdims, "argmax", np.argmax)
 
@@ -79,6 +96,14 @@ def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> A
 
     Real numeric or bool input.  A NaN counts as the smallest value (its first
     occurrence wins, as in NumPy).  An empty search raises ValueError.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[3, 9, 1], [7, 1, 2]])
+    >>> xp.argmin(x)
+    Array(2, dtype=int64)
+    >>> xp.argmin(x, axis=0)
+    Array([0, 1, 0], dtype=int64)
     """
     return _arg_extreme(x, axis, keepdims, "argmin", np.argmin)
 
@@ -102,6 +127,14 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
 
     Any dtype: bool counts True, complex counts elements with a non-zero part,
     NaN counts as non-zero.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[0, 1, 2], [3, 0, 0]])
+    >>> xp.count_nonzero(x)
+    Array(3, dtype=int64)
+    >>> xp.count_nonzero(x, axis=1)
+    Array([2, 1], dtype=int64)
     """
     x = array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
@@ -115,6 +148,12 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
     """Indices of the non-zero elements: one int64 array per axis, in row-major order.
 
     0-d input raises ValueError (as the standard requires).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[0, 5], [7, 0]])
+    >>> xp.nonzero(x)
+    (Array([0, 1], dtype=int64), Array([1, 0], dtype=int64))
     """
     x = array_arg(x, "nonzero", "x")
     if x.ndim == 0:
@@ -149,6 +188,14 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
     ``x2`` are promoted by the active policy before comparing.  ``sorter`` is an
     integer array of indices in [0, len(x1)) that sorts ``x1``.  NaN is ordered
     last, as in :func:`sort`.
+
+    Examples
+    --------
+    >>> x1 = xp.asarray([1.0, 2.0, 4.0, 8.0], dtype=xp.float32)
+    >>> xp.searchsorted(x1, xp.asarray([2.0, 5.0], dtype=xp.float32))
+    Array([1, 3], dtype=int64)
+    >>> xp.searchsorted(x1, 2.0, side='right')
+    Array(2, dtype=int64)
     """
     x1 = array_arg(x1, "searchsorted", "x1")
     if x1.ndim != 1:

@@ -71,22 +71,60 @@ def unique_all(x: Array, /) -> UniqueAllResult:
     """Unique values of ``x`` with first-occurrence indices, inverse indices and counts.
 
     ``inverse_indices`` has the shape of ``x``; each NaN is its own value (count 1).
+
+    Examples
+    --------
+    >>> r = xp.unique_all(xp.asarray([3, 1, 3, 2, 1], dtype=xp.int8))
+    >>> r.values
+    Array([1, 2, 3], dtype=int8)
+    >>> r.indices
+    Array([1, 3, 0], dtype=int64)
+    >>> r.inverse_indices
+    Array([2, 0, 2, 1, 0], dtype=int64)
+    >>> r.counts
+    Array([2, 1, 2], dtype=int64)
     """
     return UniqueAllResult(*_unique(x, "unique_all", True, True, True))
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
-    """Unique values of ``x`` and how often each occurs (each NaN counts once)."""
+    """Unique values of ``x`` and how often each occurs (each NaN counts once).
+
+    Examples
+    --------
+    >>> values, counts = xp.unique_counts(xp.asarray([3, 1, 3, 2, 1]))
+    >>> values
+    Array([1, 2, 3], dtype=int64)
+    >>> counts
+    Array([2, 1, 2], dtype=int64)
+    """
     return UniqueCountsResult(*_unique(x, "unique_counts", False, False, True))
 
 
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
-    """Unique values of ``x`` and the indices (shape of ``x``) that rebuild ``x`` from them."""
+    """Unique values of ``x`` and the indices (shape of ``x``) that rebuild ``x`` from them.
+
+    Examples
+    --------
+    >>> values, inverse = xp.unique_inverse(xp.asarray([3, 1, 3, 2]))
+    >>> values
+    Array([1, 2, 3], dtype=int64)
+    >>> inverse
+    Array([2, 0, 2, 1], dtype=int64)
+    >>> values[inverse]
+    Array([3, 1, 3, 2], dtype=int64)
+    """
     return UniqueInverseResult(*_unique(x, "unique_inverse", False, True, False))
 
 
 def unique_values(x: Array, /) -> Array:
-    """Unique values of ``x`` as a sorted 1-D array (each NaN kept)."""
+    """Unique values of ``x`` as a sorted 1-D array (each NaN kept).
+
+    Examples
+    --------
+    >>> xp.unique_values(xp.asarray([3.0, 1.0, 3.0, xp.nan, xp.nan], dtype=xp.float32))
+    Array([ 1.,  3., nan, nan], dtype=float32)
+    """
     return _unique(x, "unique_values", False, False, False)[0]
 
 
@@ -96,6 +134,14 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     ``x1``/``x2`` are arrays or Python scalars (at least one an array), promoted by the
     active policy as for :func:`equal`; NaN is in nothing, -0.0 is in [+0.0].
     ``invert=True`` gives the negation.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3, 4])
+    >>> xp.isin(x, xp.asarray([2, 4]))
+    Array([False,  True, False,  True], dtype=bool)
+    >>> xp.isin(x, xp.asarray([2, 4]), invert=True)
+    Array([ True, False,  True, False], dtype=bool)
     """
     if not isinstance(invert, bool | np.bool_):
         raise TypeMismatchError(f"isin(): invert={invert!r} must be a bool")

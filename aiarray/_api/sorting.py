@@ -52,6 +52,14 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
 
     ``stable=True`` keeps equal elements in their original order in both
     directions; ``stable=False`` may use a faster unstable sort.
+
+    Examples
+    --------
+    >>> x = xp.asarray([3, 1, 2], dtype=xp.int8)
+    >>> xp.argsort(x)
+    Array([1, 2, 0], dtype=int64)
+    >>> xp.argsort(x, descending=True)
+    Array([0, 2, 1], dtype=int64)
     """
     a, ax, kind = _prepare(x, axis, descending, stable, "argsort")
     out = _argsort(a, ax, bool(descending), kind)
@@ -64,6 +72,14 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
 
     ``descending=True`` sorts from largest to smallest; with ``stable=True``
     equal elements (e.g. -0.0 and +0.0) keep their original order.
+
+    Examples
+    --------
+    >>> x = xp.asarray([3.0, xp.nan, 1.0, 2.0], dtype=xp.float16)
+    >>> xp.sort(x)
+    Array([ 1.,  2.,  3., nan], dtype=float16)
+    >>> xp.sort(x, descending=True)
+    Array([nan,  3.,  2.,  1.], dtype=float16)
     """
     a, ax, kind = _prepare(x, axis, descending, stable, "sort")
     if descending:

@@ -84,6 +84,16 @@ def sum(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
     ``dtype=None``: bool and signed integers -> int64, unsigned -> uint64, floating
     dtypes keep theirs.  An explicit ``dtype`` casts ``x`` first; it may not drop a
     kind (complex -> real or floating -> integer raise TypeError).
+
+    Examples
+    --------
+    >>> x = xp.asarray([100, 100, 100], dtype=xp.int8)
+    >>> xp.sum(x)  # int8 gives int64
+    Array(300, dtype=int64)
+    >>> xp.sum(x, dtype=xp.int16)
+    Array(300, dtype=int16)
+    >>> xp.sum(xp.asarray([[0.5, 1.5], [2.0, 3.0]], dtype=xp.bfloat16), axis=0)
+    Array([2.5, 4.5], dtype=bfloat16)
     """
     return _accumulate_reduce(x, axis, dtype, keepdims, "sum", np.add)
 
@@ -93,6 +103,16 @@ def prod(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
     """Product of the elements along ``axis``; an empty product is 1.
 
     The result dtype follows the same rule as :func:`sum`.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3, 4], dtype=xp.int8)
+    >>> xp.prod(x)  # int8 gives int64
+    Array(24, dtype=int64)
+    >>> xp.prod(x, dtype=xp.int8)
+    Array(24, dtype=int8)
+    >>> xp.prod(xp.asarray([], dtype=xp.float32))
+    Array(1., dtype=float32)
     """
     return _accumulate_reduce(x, axis, dtype, keepdims, "prod", np.multiply)
 
@@ -128,6 +148,15 @@ def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None 
 
     ``axis`` may be omitted only for 1-D input; ``include_initial=True`` prepends the
     additive identity (0).  The result dtype follows the rule of :func:`sum`.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 2], [3, 4]], dtype=xp.uint8)
+    >>> xp.cumulative_sum(x, axis=1)
+    Array([[1, 3],
+           [3, 7]], dtype=uint64)
+    >>> xp.cumulative_sum(xp.asarray([0.5, 0.25], dtype=xp.float32))
+    Array([0.5 , 0.75], dtype=float32)
     """
     return _cumulative(x, axis, dtype, include_initial, "cumulative_sum", np.add, 0)
 
@@ -138,6 +167,14 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
 
     ``axis`` may be omitted only for 1-D input; ``include_initial=True`` prepends the
     multiplicative identity (1).  The result dtype follows the rule of :func:`sum`.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 2, 3, 4], dtype=xp.int8)
+    >>> xp.cumulative_prod(x)  # int8 accumulates in int64
+    Array([ 1,  2,  6, 24], dtype=int64)
+    >>> xp.cumulative_prod(x, include_initial=True, dtype=xp.int8)
+    Array([ 1,  1,  2,  6, 24], dtype=int8)
     """
     return _cumulative(x, axis, dtype, include_initial, "cumulative_prod", np.multiply, 1)
 
@@ -163,6 +200,16 @@ def max(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
 
     Real numeric or bool input; complex raises TypeError.  A reduction over zero
     elements raises ValueError (as NumPy).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 5], [7, 2]], dtype=xp.int16)
+    >>> xp.max(x)
+    Array(7, dtype=int16)
+    >>> xp.max(x, axis=0)
+    Array([7, 5], dtype=int16)
+    >>> xp.max(xp.asarray([1.0, xp.nan]))
+    Array(nan, dtype=float64)
     """
     return _extreme(x, axis, keepdims, "max", np.maximum)
 
@@ -172,6 +219,14 @@ def min(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
 
     Real numeric or bool input; complex raises TypeError.  A reduction over zero
     elements raises ValueError (as NumPy).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1, 5], [7, 2]], dtype=xp.int16)
+    >>> xp.min(x)
+    Array(1, dtype=int16)
+    >>> xp.min(x, axis=1)
+    Array([1, 2], dtype=int16)
     """
     return _extreme(x, axis, keepdims, "min", np.minimum)
 
@@ -210,6 +265,15 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     Floating input (real or complex) keeps its dtype.  Integer and bool input is
     accepted and gives INT_TO_FLOAT[dtype] (float32 up to 16-bit integers and int32,
     float64 for int64/uint32/uint64), computed in float64.
+
+    Examples
+    --------
+    >>> x = xp.asarray([[1.0, 2.0], [3.0, 5.0]], dtype=xp.float32)
+    >>> xp.mean(x)
+    Array(2.75, dtype=float32)
+    >>> xp.mean(x, axis=1, keepdims=True)
+    Array([[1.5],
+           [4. ]], dtype=float32)
     """
     x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")
@@ -242,6 +306,14 @@ def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
 
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1.0, 2.0, 3.0, 4.0], dtype=xp.float32)
+    >>> xp.var(x)
+    Array(1.25, dtype=float32)
+    >>> xp.var(x, correction=1)
+    Array(1.6666666, dtype=float32)
     """
     out, res = _variance(x, axis, correction, keepdims, "var")
     return Array._new(D.narrow(out, res), res)
@@ -253,6 +325,14 @@ def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
 
     Real input only (complex raises TypeError); integer/bool input gives
     INT_TO_FLOAT[dtype].  ``N - correction <= 0`` gives NaN; NaN propagates.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1.0, 2.0, 3.0, 4.0], dtype=xp.float32)
+    >>> xp.std(x)
+    Array(1.118034, dtype=float32)
+    >>> xp.std(x, correction=1)
+    Array(1.2909944, dtype=float32)
     """
     out, res = _variance(x, axis, correction, keepdims, "std")
     return Array._new(D.narrow(quiet(np.sqrt, out), res), res)

@@ -27,13 +27,33 @@ def _truth(x: Array, axis: object, keepdims: bool, func: str, reduce: np.ufunc) 
 
 def all(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         keepdims: bool = False) -> Array:
-    """Whether every element along ``axis`` is true (non-zero; NaN counts as true)."""
+    """Whether every element along ``axis`` is true (non-zero; NaN counts as true).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[True, False], [True, True]])
+    >>> xp.all(x)
+    Array(False, dtype=bool)
+    >>> xp.all(x, axis=1)
+    Array([False,  True], dtype=bool)
+    >>> xp.all(xp.asarray([1.0, xp.nan]))
+    Array(True, dtype=bool)
+    """
     return _truth(x, axis, keepdims, "all", np.logical_and)
 
 
 def any(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
         keepdims: bool = False) -> Array:
-    """Whether any element along ``axis`` is true (non-zero; NaN counts as true)."""
+    """Whether any element along ``axis`` is true (non-zero; NaN counts as true).
+
+    Examples
+    --------
+    >>> x = xp.asarray([[0, 0], [0, 3]], dtype=xp.int8)
+    >>> xp.any(x)
+    Array(True, dtype=bool)
+    >>> xp.any(x, axis=1)
+    Array([False,  True], dtype=bool)
+    """
     return _truth(x, axis, keepdims, "any", np.logical_or)
 
 
@@ -45,6 +65,16 @@ def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = Non
     ``axis``; all three are promoted by the active policy first.  ``n=0`` returns the
     (concatenated) input; ``n`` larger than the axis gives an empty axis.  bfloat16 /
     complex32 compute in float32 / complex64 and round back once.
+
+    Examples
+    --------
+    >>> x = xp.asarray([1, 4, 9, 16], dtype=xp.int16)
+    >>> xp.diff(x)
+    Array([3, 5, 7], dtype=int16)
+    >>> xp.diff(x, n=2)
+    Array([2, 2], dtype=int16)
+    >>> xp.diff(xp.asarray([1, 2], dtype=xp.uint8), prepend=xp.asarray([5], dtype=xp.uint8))
+    Array([252,   1], dtype=uint8)
     """
     x = array_arg(x, "diff", "x", "numeric")
     if isinstance(n, bool) or not isinstance(n, int | np.integer):

@@ -1,0 +1,125 @@
+"""Every public function's reference page shows an example, and every example runs.
+
+The reference pages are built from the docstrings (autodoc), so the docstrings are where
+the examples live: an ``Examples`` section of doctest lines.  The elementwise functions'
+examples are generated from a table of inputs (tools/reference_examples.py writes
+aiarray/_api/_elementwise_examples.py); the others are written in their docstrings.
+Each is run here with doctest, from a fresh namespace holding ``xp`` (``import aiarray as
+xp``), under the default promotion policy; what it prints must be what the page shows.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import inspect
+import re
+import sys
+from pathlib import Path
+from types import FunctionType, ModuleType
+
+import pytest
+
+import aiarray
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = ("aiarray", "aiarray.linalg", "aiarray.fft", "aiarray.random", "aiarray.sparse",
+           "aiarray.grad", "aiarray.quantization")
+
+
+def public_functions() -> dict[str, FunctionType]:
+    """``module.name`` -> function, for each function in a public module's ``__all__``
+    (a function exported by two modules is listed once, under the first)."""
+    found: dict[str, FunctionType] = {}
+    seen: set[int] = set()
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if isinstance(obj, (type, ModuleType)) or not callable(obj):
+                continue
+            if id(obj) not in seen:
+                seen.add(id(obj))
+                found[f"{module_name}.{name}"] = obj
+    return found
+
+
+FUNCTIONS = public_functions()
+# Classes whose reference page shows an example too (run like the functions').
+CLASSES = {"aiarray.Array": aiarray.Array}
+
+
+def examples(name: str, func: object) -> doctest.DocTest:
+    doc = inspect.getdoc(func) or ""
+    globs = {"xp": aiarray}
+    return doctest.DocTestParser().get_doctest(doc, globs, name, None, 0)
+
+
+def failures(test: doctest.DocTest) -> str:
+    """What doctest reports for ``test`` ('' when every example printed what it shows),
+    run under the default policy and backend, which it must leave as they were."""
+    report: list[str] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF, verbose=False)
+    aiarray.set_promotion_policy("ascend")
+    aiarray.set_backend("parallel")
+    try:
+        runner.run(test, out=report.append, clear_globs=True)
+    finally:
+        left = (aiarray.get_promotion_policy(), aiarray.get_backend())
+        aiarray.set_promotion_policy("ascend")
+        aiarray.set_backend("parallel")
+    if left != ("ascend", "parallel"):
+        report.append(f"the example left the policy and backend at {left}")
+    return "".join(report)
+
+
+def test_every_public_function_has_an_example():
+    assert len(FUNCTIONS) > 200
+    missing = [name for name, func in FUNCTIONS.items() if not examples(name, func).examples]
+    assert not missing, ("no Examples section (doctest lines) in the docstring of: "
+                         + ", ".join(missing))
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS) + sorted(CLASSES))
+def test_the_example_prints_what_the_page_shows(name):
+    test = examples(name, FUNCTIONS.get(name) or CLASSES[name])
+    assert test.examples, f"{name} has no example"
+    report = failures(test)
+    assert not report, report
+
+
+def test_the_examples_show_an_ascend_promotion():
+    """Where promotion matters (binary elementwise ops), the example mixes two dtypes and
+    names the result; where Ascend differs from NumPy, the example says so."""
+    from aiarray._registry import OPS
+
+    plain = [name for name, op in OPS.items() if op.arity == 2 and op.promotes
+             and not re.search(r"# \w+ with \w+(:| gives)",
+                               inspect.getdoc(getattr(aiarray, name)) or "")]
+    assert not plain, f"no mixed-dtype example line: {plain}"
+    ascend = [n for n, f in FUNCTIONS.items() if "Ascend" in (inspect.getdoc(f) or "")]
+    assert "aiarray.add" in ascend and "aiarray.result_type" in ascend and len(ascend) >= 20
+
+
+def test_the_generated_elementwise_examples_are_current():
+    spec = importlib.util.spec_from_file_location("reference_examples",
+                                                  ROOT / "tools" / "reference_examples.py")
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tool
+    spec.loader.exec_module(tool)
+    assert tool.main(["--check"]) == 0, "run python tools/reference_examples.py"
+
+
+def test_a_wrong_output_or_a_missing_example_is_reported():
+    """The checks can fail: a changed output line, and a docstring without examples."""
+    doc = inspect.getdoc(aiarray.add) or ""
+    wrong = doc.replace("dtype=int16)", "dtype=int8)")
+    assert wrong != doc
+    test = doctest.DocTestParser().get_doctest(wrong, {"xp": aiarray}, "add", None, 0)
+    assert "int16" in failures(test)
+
+    def undocumented(x):
+        """No example here."""
+
+    assert not examples("undocumented", undocumented).examples
