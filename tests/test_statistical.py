@@ -458,3 +458,25 @@ def test_diff_errors():
     with raises(TypeError, Status.TYPE_MISMATCH, "diff"):  # uint64 with int64: no common dtype
         aa.diff(arr([1, 2], "uint64"), prepend=arr([1], "int64"))
     np.testing.assert_array_equal(npy(x), before)
+
+
+@pytest.mark.parametrize("dtype", ("float16", "float32", "float64", "complex64", "complex128"))
+def test_mean_bit_equal_to_numpy(dtype):
+    # NumPy divides the sum by its count as an intp scalar: complex64 in complex128,
+    # rounded once (a complex64 division by n + 0j rounds twice); sizes past the
+    # parallel kernels' threshold and reductions along each axis
+    import aiarray.numpy as anp
+
+    rng = np.random.default_rng(19)
+    for shape in ((1000,), (37, 41), (1_500_001,), (1100, 1000)):
+        data = rng.standard_normal(shape)
+        if "complex" in dtype:
+            data = data + 1j * rng.standard_normal(shape)
+        data = data.astype(dtype)
+        x, s = aa.asarray(data), anp.asarray(data)
+        for axis in (None, *range(len(shape))):
+            want = np.asarray(np.mean(data, axis=axis))
+            for got in (aa.mean(x, axis=axis), anp.mean(s, axis=axis), s.mean(axis=axis)):
+                got = np.asarray(got)
+                assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), \
+                    (shape, axis)
