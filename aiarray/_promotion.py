@@ -657,7 +657,32 @@ def check_int_fits(value: int, dtype: DType, argname: str) -> None:
 def _cannot(a: str, b: str, pol: Policy, what: str) -> TypeMismatchError:
     return TypeMismatchError(
         f"cannot promote {what} {a} and {b} under the {pol.name!r} promotion policy"
+        + cannot_hint(a, b, pol)
     )
+
+
+def cannot_hint(a: str, b: str, pol: Policy) -> str:
+    """What to do about a pair ``pol`` cannot promote (as ``python -m aiarray port``
+    suggests): convert an operand explicitly, to what the other policies give."""
+    da, db = D.FROM_NAME.get(a), D.FROM_NAME.get(b)
+    if da is None or db is None:
+        return ""
+    given: dict[str, list[str]] = {}
+    for other in _POLICIES.values():
+        found = other.fast_pairs.get((da, db)) if other is not pol else None
+        if found is not None:
+            given.setdefault(D.name_of(found), []).append(repr(other.name))
+    if given:
+        target = next(iter(given))
+        which = (f"the {b} operand" if target == a else f"the {a} operand" if target == b
+                 else "both operands")
+        results = "; ".join(f"{dt} under {', '.join(names)}" for dt, names in given.items())
+        advice = (f"convert {which} explicitly first, with astype(..., {target}) "
+                  f"(the result of this pair under other policies: {results})")
+    else:
+        advice = "convert an operand explicitly first (no policy promotes this pair)"
+    return (f": the policy has no rule for this pair; {advice}; "
+            f"`python -m aiarray promote {a} {b} --policy {pol.name}` explains")
 
 
 def promote_pair(a: DType, b: DType, pol: Policy) -> DType:

@@ -846,3 +846,25 @@ def test_explain_says_when_the_operation_still_raises():
     with pytest.raises(OverflowError):
         aa.asarray([1], dtype=aa.float16) + 10**6
     assert aa.explain_promotion(aa.float16, 65504).error == ""
+
+
+@pytest.mark.parametrize("policy,a,b", [("ascend", "float32", "uint16"),
+                                        ("ascend-strict", "float32", "uint32"),
+                                        ("ascend", "int8", "uint64")])
+def test_a_pair_without_a_rule_says_what_to_convert_to(policy, a, b):
+    # the hint `python -m aiarray port` gives: convert an operand explicitly, to the
+    # result NumPy's rules (the numpy policy) give for the pair
+    want = np.promote_types(a, b).name
+    x, y = aa.ones(2, dtype=getattr(aa, a)), aa.ones(2, dtype=getattr(aa, b))
+    with aa.promotion_policy(policy), pytest.raises(TypeError) as e:
+        x + y
+    text = str(e.value)
+    assert e.value.status == aa.Status.TYPE_MISMATCH
+    which = f"the {b} operand" if want == a else f"the {a} operand" if want == b else "both"
+    assert f"convert {which}" in text and f"astype(..., {want})" in text, text
+    assert f"{want} under 'numpy'" in text, text
+    command = f"python -m aiarray promote {a} {b} --policy {policy}"
+    assert command in text
+    r = subprocess.run([sys.executable, *command.split()[1:]], capture_output=True,
+                       text=True, timeout=120, check=False)
+    assert r.returncode == 1 and "cannot be promoted" in r.stdout, r.stdout + r.stderr
