@@ -379,6 +379,54 @@ def test_policy_is_thread_local():
     assert aa.get_promotion_policy() == "ascend"
 
 
+def test_a_policy_block_reaches_the_array_method_asarray_calls_in_its_thread():
+    """``aa.asarray(obj)`` calls ``obj.__array__`` in the caller's context: code there
+    sees the block of the thread that called asarray (and the swap-in's block), also
+    while another thread converts under another policy."""
+    import aiarray.numpy as anp
+
+    class Source:
+        def __init__(self):
+            self.seen = set()
+
+        def __array__(self, dtype=None, copy=None):
+            self.seen.add((aa.get_promotion_policy(), anp.get_promotion_policy(),
+                           _probe_u8_plus_u16()))
+            return np.arange(3.0, dtype=dtype)
+
+    start = threading.Barrier(3, timeout=20)
+    seen, errors = {}, []
+
+    def convert(policy):
+        try:
+            source = Source()
+            if policy is None:
+                start.wait()
+                for _ in range(100):
+                    aa.asarray(source)
+            else:
+                with aa.promotion_policy(policy), anp.promotion_policy(policy):
+                    start.wait()
+                    for _ in range(100):
+                        aa.asarray(source)
+                        aa.asarray(source, dtype=aa.float32)
+            seen[policy] = source.seen
+        except BaseException as exc:  # reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=convert, args=(p,)) for p in ("mindspore", "array-api")]
+    for t in threads:
+        t.start()
+    convert(None)
+    for t in threads:
+        t.join(20)
+    assert not errors, errors
+    # u8 + u16: TypeError under mindspore (no such dtypes), u16 under array-api and ascend
+    assert seen == {"mindspore": {("mindspore", "mindspore", "TypeError")},
+                    "array-api": {("array-api", "array-api", "u16")},
+                    None: {("ascend", "numpy", "u16")}}
+
+
 def test_policy_is_task_local_under_asyncio():
     def probe_s8_plus_bool():
         # mindspore: bool < int8 -> int8; array-api: mixed kinds -> TypeError
