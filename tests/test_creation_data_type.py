@@ -878,7 +878,7 @@ MESSAGE_CASES = [  # (call, error, words the message must contain)
     (lambda: aa.full(3, 300, dtype=aa.int8), OverflowError, ["fill_value", "300", "int8"]),
     (lambda: aa.zeros((2, -1)), ValueError, ["shape", "-1"]),
     (lambda: aa.asarray(1, dtype="float32"), TypeError, ["dtype", "float32"]),
-    (lambda: aa.add(aa.ones(2), np.ones(2)), TypeError, ["x2", "numpy"]),
+    (lambda: aa.add(np.ones(2), np.ones(2)), TypeError, ["x1", "numpy"]),
     (lambda: aa.sin(None), TypeError, ["x"]),
     (lambda: aa.linspace(0, 1, -1), ValueError, ["num", "-1"]),
     (lambda: aa.arange(0, 1, 0), ValueError, ["step"]),
