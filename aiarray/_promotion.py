@@ -849,7 +849,7 @@ def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DTy
     for i, arg in enumerate(arrays_and_dtypes):
         if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
             key = scalar_key(arg)
-            if strong and isinstance(key, np.dtype):
+            if strong and D.is_dtype(key):
                 tensors.append(key)  # a strong (typed) scalar folds with the arrays
             else:
                 scalars.append(arg)
@@ -857,7 +857,7 @@ def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DTy
         dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
         tensors.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
     if not tensors:  # only scalars: the typed ones (numpy.float64(1)) act as their dtypes
-        tensors = [k for s in scalars if isinstance(k := scalar_key(s), np.dtype)]
+        tensors = [k for s in scalars if D.is_dtype(k := scalar_key(s))]
         scalars = [s for s in scalars if isinstance(scalar_key(s), str)]
         if not tensors:
             raise InvalidArgumentError("result_type() needs at least one array, dtype or "
