@@ -69,11 +69,13 @@ def xr():
     return _optional.module("xarray")
 
 
-def pair(xr):
-    import aiarray.numpy as anp
+def pair(xr, namespace="aiarray.numpy"):
+    """A DataArray over an Array of ``namespace`` and one over NumPy's ndarray."""
+    import importlib
 
     dims = ("y", "x")
-    return xr.DataArray(anp.asarray(DATA), dims=dims), xr.DataArray(DATA.copy(), dims=dims)
+    data = importlib.import_module(namespace).asarray(DATA)
+    return xr.DataArray(data, dims=dims), xr.DataArray(DATA.copy(), dims=dims)
 
 
 def check(result, reference) -> None:
@@ -95,17 +97,44 @@ STEPS = {
     "rolling mean": lambda d: d.rolling(x=3).mean(),
     "rolling mean, centred, min_periods": lambda d: d.rolling(x=3, center=True,
                                                               min_periods=1).mean(),
+    "rolling sum over y": lambda d: d.rolling(y=2).sum(),
+    "rolling std, min_periods": lambda d: d.rolling(x=3, min_periods=2).std(),
+    "rolling windows": lambda d: d.rolling(x=3).construct("window"),
     "cumsum": lambda d: d.cumsum("x"),
     "isnull": lambda d: d.isnull(),
     "fillna": lambda d: d.fillna(0.0),
 }
 
 
+@pytest.mark.parametrize("namespace", ["aiarray.numpy", "aiarray"])
 @pytest.mark.parametrize("step", list(STEPS))
-def test_xarray_keeps_aiarray_arrays(xr, step):
-    da, ref = pair(xr)
-    check(STEPS[step](da), STEPS[step](ref))
+def test_xarray_keeps_aiarray_arrays(xr, step, namespace):
+    # over the standard namespace too: xarray's rolling windows take
+    # xp.lib.stride_tricks.sliding_window_view and its where() xp.astype(numpy scalar)
+    da, ref = pair(xr, namespace)
+    got, want = STEPS[step](da), STEPS[step](ref)
+    check(got, want)
+    assert got.dtype == want.dtype
+    assert got.data._numpy is (namespace == "aiarray.numpy")  # the namespace is kept
     np.testing.assert_array_equal(np.asarray(da.data), DATA)  # the input is untouched
+
+
+@pytest.mark.parametrize("namespace", ["aiarray.numpy", "aiarray"])
+def test_xarray_interp_computes_numpys_values_in_scipy(xr, namespace):
+    """``interp`` runs SciPy's interpolators, which convert the data with ``__array__``
+    and return NumPy arrays (xarray does so for every duck array but dask's): the values
+    are NumPy-backed xarray's, the data NumPy's (docs/numpy.md: wrap the result back)."""
+    _optional.module("scipy")
+    da, ref = pair(xr, namespace)
+    coords = {"x": np.arange(6.0), "y": np.arange(3.0)}
+    da, ref = da.assign_coords(coords), ref.assign_coords(coords)
+    for interp in (lambda d: d.interp(x=[0.5, 2.25, 4.0]),
+                   lambda d: d.interp(x=[0.5, 1.5], y=[0.25, 1.0])):
+        got, want = interp(da), interp(ref)
+        assert type(got.data) is type(want.data) is np.ndarray and got.dtype == want.dtype
+        np.testing.assert_array_equal(got.values, want.values)
+        back = got.copy(data=aiarray.asarray(got.data))  # the documented way back
+        assert type(back.data) is aiarray.Array
 
 
 def test_a_full_reduction_is_what_xarray_makes_of_numpys_scalar(xr):
