@@ -480,3 +480,21 @@ def test_mean_bit_equal_to_numpy(dtype):
                 got = np.asarray(got)
                 assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), \
                     (shape, axis)
+
+
+def test_complex32_mean_is_numpys_complex64_mean_rounded_once_more():
+    # complex32 computes as complex64: NumPy's complex64 mean of the widened data, each
+    # part then rounded to float16
+    rng = np.random.default_rng(7)
+    for shape, axis in (((1000,), None), ((37, 41), 0), ((37, 41), 1), ((1_100_000,), None)):
+        wide = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(
+            np.complex64)
+        wide = (wide.real.astype(np.float16).astype(np.float32)
+                + 1j * wide.imag.astype(np.float16).astype(np.float32)).astype(np.complex64)
+        x = aa.astype(aa.asarray(wide), aa.complex32)
+        want = np.asarray(np.mean(wide, axis=axis))
+        got = aa.astype(aa.mean(x, axis=axis), aa.complex64)
+        assert aa.mean(x, axis=axis).dtype == aa.complex32
+        got = np.asarray(got)
+        np.testing.assert_array_equal(got.real, want.real.astype(np.float16))
+        np.testing.assert_array_equal(got.imag, want.imag.astype(np.float16))
