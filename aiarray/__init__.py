@@ -234,7 +234,7 @@ __all__ = [
     "sort", "cumulative_prod", "cumulative_sum", "max", "mean", "min", "prod", "std", "sum",
     "var", "all", "any", "diff",
     # extensions
-    "linalg", "fft", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
+    "linalg", "fft", "lib", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
     "grad", "sparse",
     # the large-array backend
     "set_backend", "get_backend", "backend", "set_num_threads", "get_num_threads",
@@ -252,12 +252,12 @@ __all__ = [
 ]
 
 if _typing.TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
-    from . import fft, grad, linalg, random, sparse
+    from . import fft, grad, lib, linalg, random, sparse
     from ._dtypes import bfloat16
 
 # Extension namespaces load on first use (PEP 562): ``xp.linalg``, ``from aiarray import
 # fft`` and ``import aiarray.sparse`` all work; ``import aiarray`` stays quick.
-_SUBMODULES = frozenset({"fft", "grad", "linalg", "random", "sparse"})
+_SUBMODULES = frozenset({"fft", "grad", "lib", "linalg", "random", "sparse"})
 
 
 def __getattr__(name: str) -> object:

@@ -83,7 +83,7 @@ def table_lines(policy: str, scalar: bool, markdown: bool = False) -> list[str]:
     head = ["scalar \\ tensor" if scalar and markdown else ""] + [D.SHORT[c] for c in dts]
     body = []
     for r in rows:
-        label = D.SHORT[r] if isinstance(r, np.dtype) else f"py-{r}"
+        label = D.SHORT[r] if D.is_dtype(r) else f"py-{r}"
         results = (cell(r, c) for c in dts)
         body.append([label] + [D.SHORT[x] if x is not None else "-" for x in results])
     if markdown:

@@ -250,6 +250,8 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
 
 def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
     """Apply a two-argument op with broadcasting and promotion."""
+    if type(x1) is not Array or type(x2) is not Array:  # an ndarray: as the operator takes it
+        x1, x2 = function_operands(op.name, x1, x2)
     if not op.promotes:
         return _binary_unpromoted(op, x1, x2)
     if type(x1) is Array and type(x2) is Array and x1._dtype is not x2._dtype \
@@ -491,6 +493,27 @@ def swapin_operand(x1: object, x2: object) -> object:
         except ForeignDataError:  # objects, strings ...: the ndarray's own operator decides
             return NotImplemented
     return x2
+
+
+def function_operands(func: str, x1: object, x2: object) -> tuple[object, object]:
+    """A binary elementwise function's operands as its operator takes them: beside an
+    Array, an ndarray (or a list or tuple beside a swap-in array) becomes a swap-in Array,
+    so ``add(x, ndarray)`` is ``x + ndarray``.  An ndarray of data aiarray does not
+    compute (objects, strings) raises ForeignDataError."""
+    if type(x1) is Array:
+        if type(x2) is not Array:
+            x2 = _function_operand(func, "x2", x1, x2)
+    elif type(x2) is Array:
+        x1 = _function_operand(func, "x1", x2, x1)
+    return x1, x2
+
+
+def _function_operand(func: str, argname: str, arr: Array, other: object) -> object:
+    converted = swapin_operand(arr, other)
+    if converted is NotImplemented:
+        raise ForeignDataError(f"{func}(): {argname} holds data of dtype "
+                               f"{getattr(other, 'dtype', '?')}, which aiarray does not compute")
+    return converted
 
 
 def defers(other: object, op: str) -> bool:

@@ -18,7 +18,7 @@ import builtins
 import sys
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -48,7 +48,62 @@ uint64: DType = np.dtype("uint64")
 float16: DType = np.dtype("float16")
 float32: DType = np.dtype("float32")
 float64: DType = np.dtype("float64")
-complex32: DType = np.dtype([("real", "<f2"), ("imag", "<f2")], metadata={"aiarray": "complex32"})
+# complex32 is stored as this record of two float16 parts (NumPy has no complex32)
+COMPLEX32_RECORD: DType = np.dtype([("real", "<f2"), ("imag", "<f2")],
+                                   metadata={"aiarray": "complex32"})
+
+
+class Complex32DType:
+    """The complex32 dtype object (``aiarray.complex32``, an Array's ``.dtype``): the
+    record dtype that stores it under its own name.  It prints ``complex32``, equals and
+    hashes as the record, gives NumPy the record through ``.dtype`` (``numpy.empty(n,
+    complex32)``, ``numpy.dtype(complex32)``) and forwards every other attribute to it."""
+
+    __slots__ = ()
+    name = "complex32"
+
+    @property
+    def dtype(self) -> DType:
+        """The record dtype NumPy stores complex32 in."""
+        return COMPLEX32_RECORD
+
+    def __repr__(self) -> str:
+        return "dtype('complex32')"
+
+    def __str__(self) -> str:
+        return "complex32"
+
+    def __eq__(self, other: object) -> bool:
+        if other is self or other is COMPLEX32_RECORD:
+            return True
+        if isinstance(other, str):
+            return other == "complex32"
+        if isinstance(other, np.dtype):
+            return other.fields is not None and bool(other == COMPLEX32_RECORD)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    def __hash__(self) -> int:
+        return hash(COMPLEX32_RECORD)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(COMPLEX32_RECORD, name)
+
+    def __reduce__(self) -> str:
+        return "complex32"  # this module's instance: unpickles to the same object
+
+
+complex32: DType = Complex32DType()  # type: ignore[assignment]  # (a dtype by protocol)
+# isinstance(obj, DTYPE_CLASSES): obj is a dtype object (NumPy's, or complex32)
+DTYPE_CLASSES: tuple[type, ...] = (np.dtype, Complex32DType)
+
+
+def is_dtype(obj: object) -> TypeGuard[DType]:
+    """Whether ``obj`` is a dtype object (NumPy's, or complex32)."""
+    return isinstance(obj, DTYPE_CLASSES)
 complex64: DType = np.dtype("complex64")
 complex128: DType = np.dtype("complex128")
 
@@ -142,6 +197,7 @@ for _d in _loaded:
     if _d is not complex32:
         _BY_ANY[_d.type] = _d
 _BY_ANY[builtins.bool] = bool_
+_BY_ANY[COMPLEX32_RECORD] = complex32  # (equal, so found by ndarrays' record dtypes too)
 
 _LOADERS: list[Callable[[DType], None]] = []
 

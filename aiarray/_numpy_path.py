@@ -56,6 +56,16 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
         finally:
             _EXTOBJ.reset(token)
 
+    def quiet_here(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
+        """``quiet`` in the caller's own context, for a call that can run the caller's code
+        (an object's ``__array__``): that code sees the caller's context variables (its
+        ``promotion_policy`` block), and what it sets stays in its own thread."""
+        token = _EXTOBJ.set(_QUIET)
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _EXTOBJ.reset(token)
+
 except (ImportError, AttributeError):  # pragma: no cover - older NumPy
     _QUIET = None
 
@@ -74,7 +84,7 @@ except (ImportError, AttributeError):  # pragma: no cover - older NumPy
         with np.errstate(all="ignore"):
             return func(*args, **kwargs)
 
-    quiet_run = quiet
+    quiet_run = quiet_here = quiet
 
 
 def floor_divide(x1: NDArray, x2: NDArray) -> NDArray:

@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from . import _dtypes as D
 from . import _promotion as P
 from ._registry import INT_TO_FLOAT, OPS
@@ -193,7 +191,7 @@ def _explain(policy: str, a: Any, b: Any) -> dict[str, Any]:
 
 
 def _pairs(operands: list[object]) -> list[tuple[object, object]]:
-    arrays = [o for o in operands if isinstance(o, np.dtype)]
+    arrays = [o for o in operands if isinstance(o, D.DTYPE_CLASSES)]
     if not arrays:
         return []
     base = arrays[0]
@@ -253,7 +251,7 @@ def explain_op(ref: dict[Any, Any], tgt: dict[Any, Any], policies: tuple[str,
             found = (e_ref, e_tgt)
         if e_ref["result"] != e_tgt["result"]:
             return e_ref, e_tgt
-    if ops_ref and ops_tgt and isinstance(ops_ref[0], np.dtype):
+    if ops_ref and ops_tgt and isinstance(ops_ref[0], D.DTYPE_CLASSES):
         r = _int_to_float_rule(policies[0], ref["op"], ops_ref[0])
         t = _int_to_float_rule(policies[1], tgt["op"], ops_tgt[0])
         if r and t and r["result"] != t["result"]:

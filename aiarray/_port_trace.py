@@ -102,7 +102,8 @@ def describe(value: object, depth: int = 0) -> dict[str, Any]:
             complex: "py-complex"}.get(type(value))
     if kind is not None:
         return {"kind": kind, "value": repr(value)}
-    if isinstance(value, np.dtype) or (isinstance(value, type) and issubclass(value, np.generic)):
+    if isinstance(value, D.DTYPE_CLASSES) or (isinstance(value, type)
+                                              and issubclass(value, np.generic)):
         return {"kind": "dtype", "value": _dtype_name(value)}
     if isinstance(value, list | tuple) and depth == 0:
         return {"kind": type(value).__name__, "items": [describe(v, 1) for v in value[:8]],
@@ -114,7 +115,7 @@ def describe(value: object, depth: int = 0) -> dict[str, Any]:
 
 def _dtype_name(value: Any) -> str:
     try:
-        return D.name_of(D.canonical(np.dtype(value) if not isinstance(value, np.dtype)
+        return D.name_of(D.canonical(np.dtype(value) if not isinstance(value, D.DTYPE_CLASSES)
                                      else value))
     except (TypeError, ValueError):
         return str(value)

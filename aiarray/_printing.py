@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import TypeMismatchError
+from ._numpy_path import quiet
 from ._typing import DType, NDArray
 
 # dtypes NumPy prints without naming them (numpy._core.arrayprint.dtype_is_implied)
@@ -41,7 +42,8 @@ def _shortest(values: NDArray, narrow: DType) -> NDArray:
         if not todo.any():
             break
         cand = np.char.mod(f"%.{digits - 1}e", u[todo]).astype(np.float64)
-        exact = cand.astype(narrow).astype(np.float64) == u[todo]
+        # (a candidate beyond the dtype's range, 7e+04 for 65504, becomes inf: not exact)
+        exact = quiet(cand.astype, narrow).astype(np.float64) == u[todo]
         idx = np.flatnonzero(todo)[exact]
         short[idx] = cand[exact]
         todo[idx] = False

@@ -716,7 +716,32 @@ def check_int_fits(value: int, dtype: DType, argname: str) -> None:
 def _cannot(a: str, b: str, pol: Policy, what: str) -> TypeMismatchError:
     return TypeMismatchError(
         f"cannot promote {what} {a} and {b} under the {pol.name!r} promotion policy"
+        + cannot_hint(a, b, pol)
     )
+
+
+def cannot_hint(a: str, b: str, pol: Policy) -> str:
+    """What to do about a pair ``pol`` cannot promote (as ``python -m aiarray port``
+    suggests): convert an operand explicitly, to what the other policies give."""
+    da, db = D.FROM_NAME.get(a), D.FROM_NAME.get(b)
+    if da is None or db is None:
+        return ""
+    given: dict[str, list[str]] = {}
+    for other in _POLICIES.values():
+        found = other.fast_pairs.get((da, db)) if other is not pol else None
+        if found is not None:
+            given.setdefault(D.name_of(found), []).append(repr(other.name))
+    if given:
+        target = next(iter(given))
+        which = (f"the {b} operand" if target == a else f"the {a} operand" if target == b
+                 else "both operands")
+        results = "; ".join(f"{dt} under {', '.join(names)}" for dt, names in given.items())
+        advice = (f"convert {which} explicitly first, with astype(..., {target}) "
+                  f"(the result of this pair under other policies: {results})")
+    else:
+        advice = "convert an operand explicitly first (no policy promotes this pair)"
+    return (f": the policy has no rule for this pair; {advice}; "
+            f"`python -m aiarray promote {a} {b} --policy {pol.name}` explains")
 
 
 def promote_pair(a: DType, b: DType, pol: Policy) -> DType:
@@ -892,7 +917,7 @@ def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DTy
     for i, arg in enumerate(arrays_and_dtypes):
         if isinstance(arg, TypedScalar | np.generic) or type(arg) in PY_KINDS:
             key = scalar_key(arg)
-            if strong and isinstance(key, np.dtype):
+            if strong and D.is_dtype(key):
                 tensors.append(key)  # a strong (typed) scalar folds with the arrays
             else:
                 scalars.append(arg)
@@ -900,7 +925,7 @@ def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DTy
         dt = getattr(arg, "dtype", None) if not isinstance(arg, np.dtype) else arg
         tensors.append(D.canonical(dt if dt is not None else arg, f"arrays_and_dtypes[{i}]"))
     if not tensors:  # only scalars: the typed ones (numpy.float64(1)) act as their dtypes
-        tensors = [k for s in scalars if isinstance(k := scalar_key(s), np.dtype)]
+        tensors = [k for s in scalars if D.is_dtype(k := scalar_key(s))]
         scalars = [s for s in scalars if isinstance(scalar_key(s), str)]
         if not tensors:
             raise InvalidArgumentError("result_type() needs at least one array, dtype or "

@@ -878,7 +878,7 @@ MESSAGE_CASES = [  # (call, error, words the message must contain)
     (lambda: aa.full(3, 300, dtype=aa.int8), OverflowError, ["fill_value", "300", "int8"]),
     (lambda: aa.zeros((2, -1)), ValueError, ["shape", "-1"]),
     (lambda: aa.asarray(1, dtype="float32"), TypeError, ["dtype", "float32"]),
-    (lambda: aa.add(aa.ones(2), np.ones(2)), TypeError, ["x2", "numpy"]),
+    (lambda: aa.add(np.ones(2), np.ones(2)), TypeError, ["x1", "numpy"]),
     (lambda: aa.sin(None), TypeError, ["x"]),
     (lambda: aa.linspace(0, 1, -1), ValueError, ["num", "-1"]),
     (lambda: aa.arange(0, 1, 0), ValueError, ["step"]),
@@ -1016,3 +1016,18 @@ def test_a_half_imported_numpy_ma_is_no_masked_array(monkeypatch):
     monkeypatch.setitem(sys.modules, "numpy.ma", types.ModuleType("numpy.ma"))
     x = xp.asarray(np.ones(3))
     assert (x + x).shape == (3,)
+
+
+@pytest.mark.parametrize("name", ["float32", "int8", "complex32", "bfloat16"])
+def test_a_dtype_name_says_the_standard_namespace_takes_dtype_objects(name):
+    # (issue 19, item 7: it said "'float32' is not an aiarray data type; expected one of
+    # float32, ...", contradicting itself)
+    import aiarray.numpy as anp
+
+    with pytest.raises(TypeError) as e:
+        aa.asarray([1, 2], dtype=name)
+    text = str(e.value)
+    assert e.value.status == aa.Status.TYPE_MISMATCH
+    assert f"dtype={name!r} is a name" in text and f"(aiarray.{name})" in text, text
+    assert "aiarray.numpy also takes names" in text and "is not an aiarray" not in text
+    assert anp.asarray([1, 2], dtype=name).dtype == getattr(aa, name)  # as it says

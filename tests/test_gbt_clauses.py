@@ -686,7 +686,9 @@ def test_clause_7_2_6_logical_errors():
     with fails(ValueError, S.DIMENSION_MISMATCH, "logical_and"):
         aa.logical_and(aa.asarray([1, 0]), aa.asarray([1, 0, 1]))
     with fails(TypeError, S.UNINITIALIZED, "logical_or"):
-        aa.logical_or(np.array([1]), aa.asarray([1]))
+        aa.logical_or([1], aa.asarray([1]))  # (an ndarray beside an Array is the operator's)
+    with fails(TypeError, S.UNINITIALIZED, "logical_or"):
+        aa.logical_or(np.array([1]), np.array([1]))
     same(aa.logical_and(aa.asarray([2, 0], dtype=aa.int8), 3), np.array([True, False]), "bool")
 
 

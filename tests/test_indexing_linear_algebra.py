@@ -284,7 +284,8 @@ def test_matmul_each_dtype(name):
 def test_matmul_errors_and_promotion():
     a = aa.ones((2, 3, 4), dtype=aa.int8)
     raises(TypeError, S.TYPE_MISMATCH, ("x2", "bool"), aa.matmul, a, aa.ones((4, 2), dtype=aa.bool))
-    raises(TypeError, S.UNINITIALIZED, ("x2",), aa.matmul, a, np.ones((4, 2)))
+    raises(TypeError, S.UNINITIALIZED, ("x2",), aa.matmul, a, [[1.0, 1.0]] * 4)
+    check(aa.matmul(a, np.ones((4, 2))), np.full((2, 3, 2), 4.0), "float64")  # as a @ ndarray
     raises(ValueError, S.DIMENSION_MISMATCH, ("x1",), aa.matmul, aa.asarray(1), a)
     raises(ValueError, S.DIMENSION_MISMATCH, ("batch",), aa.matmul, a, aa.ones((3, 4, 2)))
     check(aa.matmul(aa.ones(4), aa.ones(4)), np.array(4.0), "float64")

@@ -431,3 +431,41 @@ def test_concat_mindspore_policy():
         raises(RuntimeError, S.TYPE_MISMATCH, ("parameter",), aa.stack,
                [p, aa.ones(2, dtype=aa.float64)])
         check(aa.concat([p, aa.ones(1, dtype=aa.float16)]), np.ones(3, np.float32), "float32")
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_sliding_window_view_each_dtype(name):
+    from aiarray.lib.stride_tricks import sliding_window_view
+
+    x, ref = sample(name, (3, 5))
+    for window, axis in ((3, 1), ((2, 2), None), (2, 0), ((2, 3), (0, 1))):
+        got = sliding_window_view(x, window, axis)
+        want = np.lib.stride_tricks.sliding_window_view(ref, window, axis)
+        assert got.dtype == x.dtype and got.shape == want.shape
+        np.testing.assert_array_equal(np.asarray(got), want.astype(np.asarray(got).dtype))
+        assert np.shares_memory(got._array, x._array)  # a view, no copy
+        assert not got._array.flags.writeable  # read-only, as NumPy's
+
+
+def test_sliding_window_view_errors_and_namespaces():
+    import aiarray.numpy as anp
+    from aiarray.lib.stride_tricks import sliding_window_view
+
+    x = aa.arange(6)
+    raises(ValueError, S.INVALID_ARGUMENT, ("window_shape", "7"), sliding_window_view, x, 7)
+    raises(ValueError, S.INVALID_ARGUMENT, ("window_shape", "-1"), sliding_window_view, x, -1)
+    raises(aa.AxisError, S.AXIS_ERROR, ("axis", "3"), sliding_window_view, x, 2, 3)
+    raises(TypeError, S.UNINITIALIZED, ("x",), sliding_window_view, np.arange(6), 2)
+    assert sliding_window_view(anp.arange(6), 2)._numpy  # keeps the swap-in's tag
+    assert not sliding_window_view(x, 2)._numpy
+    assert aa.lib.stride_tricks.sliding_window_view is sliding_window_view
+
+
+def test_astype_takes_a_numpy_scalar_as_its_0d_array():
+    for value, dt in ((np.float64("nan"), aa.float32), (np.int16(-3), aa.float64),
+                      (np.bool_(True), aa.int8)):
+        got = aa.astype(value, dt)
+        want = np.asarray(value).astype(dt)
+        assert type(got) is aa.Array and got.dtype == dt and got.shape == ()
+        np.testing.assert_array_equal(np.asarray(got), want)
+    raises(TypeError, S.UNINITIALIZED, ("x",), aa.astype, 1.5, aa.float32)  # not Python's

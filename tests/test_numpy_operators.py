@@ -185,3 +185,41 @@ def test_a_python_int_beyond_a_float_dtype_raises(n):
         x += 70000
     numpy.testing.assert_array_equal(numpy.asarray(x), numpy.ones(n, numpy.float16))
     same(x + 1e10, numpy.ones(n, numpy.float16) + numpy.float16(numpy.inf))  # floats: inf
+
+
+# the standard namespace's functions beside their operators: an ndarray operand
+STANDARD_WITH_OPERATORS = (
+    ("add", operator.add), ("subtract", operator.sub), ("multiply", operator.mul),
+    ("divide", operator.truediv), ("floor_divide", operator.floordiv),
+    ("remainder", operator.mod), ("pow", operator.pow), ("equal", operator.eq),
+    ("not_equal", operator.ne), ("less", operator.lt), ("less_equal", operator.le),
+    ("greater", operator.gt), ("greater_equal", operator.ge),
+    ("bitwise_and", operator.and_), ("bitwise_or", operator.or_),
+    ("bitwise_xor", operator.xor), ("bitwise_left_shift", operator.lshift),
+    ("bitwise_right_shift", operator.rshift), ("matmul", operator.matmul),
+)
+
+
+@pytest.mark.parametrize("name,op,d1,d2", [
+    pytest.param(name, op, d1, d2, id=f"{name}-{d1}-{d2}")
+    for name, op in STANDARD_WITH_OPERATORS
+    for d1, d2 in (("i4", "u1"), ("f4", "i8"), ("i8", "i8"))
+    if not (name.startswith("bitwise") and "f" in d1 + d2)])  # (bitwise: integers only)
+def test_a_standard_function_takes_an_ndarray_as_its_operator_does(name, op, d1, d2):
+    integer = name.startswith("bitwise")
+    a, n = numpy.abs(data(d1, 16)).reshape(4, 4), numpy.abs(data(d2, 16, 1)).reshape(4, 4)
+    if integer:
+        a, n = a % 8, n % 8
+    x = xp.asarray(a)  # a standard array
+    func = getattr(xp, name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for got, by_operator, want in ((func(x, n), op(x, n), op(a, n)),
+                                       (func(n, x), op(n, x), op(n, a))):
+            assert type(got) is xp.Array and got.dtype == by_operator.dtype == want.dtype
+            assert got._numpy is by_operator._numpy is True  # the swap-in's rules, as NumPy's
+            numpy.testing.assert_array_equal(numpy.asarray(got), want)
+            numpy.testing.assert_array_equal(numpy.asarray(by_operator), want)
+    with pytest.raises(TypeError) as e:  # no Array operand at all: still refused
+        func(a, n)
+    assert isinstance(e.value, xp.AiarrayError)

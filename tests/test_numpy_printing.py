@@ -104,3 +104,45 @@ def test_zero_d_results_print_as_numpys_scalars():
         assert repr(f(anp, x)) == repr(f(numpy, a)).replace("array(", "Array(")
         assert str(f(anp, x)) == str(f(numpy, a))
     assert repr(xp.asarray(2.5)) == "Array(2.5, dtype=float64)"  # the standard namespace
+
+
+def test_complex32_at_the_end_of_float16s_range_prints_without_a_warning():
+    # (filterwarnings=error: the shortest-digits search cast 7e+04 to float16 and warned)
+    values = [65504 + 1j, -65504j]
+    x = xp.asarray(values, dtype=xp.complex32)
+    with numpy.errstate(over="ignore"):  # the reference's own search overflows the same way
+        parts = [(_shortest(float(numpy.float16(v.real)), numpy.float16),
+                  _shortest(float(numpy.float16(v.imag)), numpy.float16)) for v in values]
+    shortest = numpy.array([complex(re, im) for re, im in parts])
+    body = numpy.array2string(shortest, separator=", ", prefix="Array(")
+    assert repr(x) == f"Array({body}, dtype=complex32)"
+    assert str(x) == str(shortest)
+    assert repr(anp.asarray(x)) == f"Array({body}, dtype=complex32)"
+
+
+def test_complex32_dtype_prints_its_name_and_keeps_equality_and_hash():
+    import pickle
+
+    import aiarray._dtypes as D
+
+    x = xp.asarray([1 + 2j], dtype=xp.complex32)
+    s = anp.asarray([1 + 2j]).astype(anp.complex32)
+    for dt in (xp.complex32, anp.complex32, x.dtype, s.dtype, xp.result_type(x, xp.float16),
+               anp.result_type(s, 1), anp.dtype("complex32"),
+               xp.__array_namespace_info__().dtypes()["complex32"]
+               if "complex32" in xp.__array_namespace_info__().dtypes() else xp.complex32):
+        assert dt is xp.complex32
+        assert (str(dt), repr(dt), dt.name, f"{dt}") == (
+            "complex32", "dtype('complex32')", "complex32", "complex32")
+    c = xp.complex32
+    record = numpy.dtype([("real", "<f2"), ("imag", "<f2")])  # how NumPy holds the data
+    assert c == c and c == record and record == c and not c != record
+    assert c != xp.complex64 and c != numpy.dtype("complex64") and c != numpy.float16
+    assert hash(c) == hash(record) and {c: 1}[record] == 1 and record in {c}
+    assert numpy.dtype(c) == record and numpy.empty(2, c).dtype == record
+    assert numpy.dtype(c).itemsize == 4 and c.itemsize == 4 and c.fields == record.fields
+    assert pickle.loads(pickle.dumps(c)) is c
+    assert pickle.loads(pickle.dumps(x)).dtype is c
+    assert xp.isdtype(c, "complex floating") and isinstance(c, anp.dtype)
+    assert repr(x) == "Array([1.+2.j], dtype=complex32)"
+    assert D.canonical(record) is c  # an ndarray's record dtype is complex32

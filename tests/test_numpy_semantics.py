@@ -6,6 +6,8 @@ computed in each test, is the reference."""
 from __future__ import annotations
 
 import gc
+import importlib
+import importlib.util
 import io
 import pickle
 
@@ -308,6 +310,22 @@ def test_what_stays_unserved_says_why():
     for name in ("matrix", "ma", "rec", "recarray", "char", "strings", "memmap", "ctypeslib"):
         with pytest.raises(AttributeError, match="does not serve"):
             getattr(anp, name)
+
+
+@pytest.mark.parametrize("name", ["ma", "char", "rec", "memmap", "ctypeslib", "lib.add_newdoc"])
+def test_an_import_of_what_stays_unserved_says_why_as_the_attribute_does(name):
+    parent, _, leaf = f"aiarray.numpy.{name}".rpartition(".")
+    module = importlib.import_module(parent)
+    with pytest.raises(AttributeError) as attribute:
+        getattr(module, leaf)
+    assert "does not serve" in str(attribute.value)
+    for statement in (f"from {parent} import {leaf}", f"import {parent}.{leaf}"):
+        with pytest.raises(ImportError) as imported:
+            exec(statement, {})
+        assert str(imported.value) == str(attribute.value), statement
+    assert importlib.util.find_spec("aiarray.numpy.fft") is not None  # real modules import
+    with pytest.raises(ImportError, match="cannot import name 'no_such_name'"):
+        exec("from aiarray.numpy import no_such_name", {})
 
 
 # -- 8. astype to dtypes aiarray does not compute: NumPy's result ------------------------------

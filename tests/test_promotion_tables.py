@@ -379,6 +379,54 @@ def test_policy_is_thread_local():
     assert aa.get_promotion_policy() == "ascend"
 
 
+def test_a_policy_block_reaches_the_array_method_asarray_calls_in_its_thread():
+    """``aa.asarray(obj)`` calls ``obj.__array__`` in the caller's context: code there
+    sees the block of the thread that called asarray (and the swap-in's block), also
+    while another thread converts under another policy."""
+    import aiarray.numpy as anp
+
+    class Source:
+        def __init__(self):
+            self.seen = set()
+
+        def __array__(self, dtype=None, copy=None):
+            self.seen.add((aa.get_promotion_policy(), anp.get_promotion_policy(),
+                           _probe_u8_plus_u16()))
+            return np.arange(3.0, dtype=dtype)
+
+    start = threading.Barrier(3, timeout=20)
+    seen, errors = {}, []
+
+    def convert(policy):
+        try:
+            source = Source()
+            if policy is None:
+                start.wait()
+                for _ in range(100):
+                    aa.asarray(source)
+            else:
+                with aa.promotion_policy(policy), anp.promotion_policy(policy):
+                    start.wait()
+                    for _ in range(100):
+                        aa.asarray(source)
+                        aa.asarray(source, dtype=aa.float32)
+            seen[policy] = source.seen
+        except BaseException as exc:  # reported by the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=convert, args=(p,)) for p in ("mindspore", "array-api")]
+    for t in threads:
+        t.start()
+    convert(None)
+    for t in threads:
+        t.join(20)
+    assert not errors, errors
+    # u8 + u16: TypeError under mindspore (no such dtypes), u16 under array-api and ascend
+    assert seen == {"mindspore": {("mindspore", "mindspore", "TypeError")},
+                    "array-api": {("array-api", "array-api", "u16")},
+                    None: {("ascend", "numpy", "u16")}}
+
+
 def test_policy_is_task_local_under_asyncio():
     def probe_s8_plus_bool():
         # mindspore: bool < int8 -> int8; array-api: mixed kinds -> TypeError
@@ -846,3 +894,25 @@ def test_explain_says_when_the_operation_still_raises():
     with pytest.raises(OverflowError):
         aa.asarray([1], dtype=aa.float16) + 10**6
     assert aa.explain_promotion(aa.float16, 65504).error == ""
+
+
+@pytest.mark.parametrize("policy,a,b", [("ascend", "float32", "uint16"),
+                                        ("ascend-strict", "float32", "uint32"),
+                                        ("ascend", "int8", "uint64")])
+def test_a_pair_without_a_rule_says_what_to_convert_to(policy, a, b):
+    # the hint `python -m aiarray port` gives: convert an operand explicitly, to the
+    # result NumPy's rules (the numpy policy) give for the pair
+    want = np.promote_types(a, b).name
+    x, y = aa.ones(2, dtype=getattr(aa, a)), aa.ones(2, dtype=getattr(aa, b))
+    with aa.promotion_policy(policy), pytest.raises(TypeError) as e:
+        x + y
+    text = str(e.value)
+    assert e.value.status == aa.Status.TYPE_MISMATCH
+    which = f"the {b} operand" if want == a else f"the {a} operand" if want == b else "both"
+    assert f"convert {which}" in text and f"astype(..., {want})" in text, text
+    assert f"{want} under 'numpy'" in text, text
+    command = f"python -m aiarray promote {a} {b} --policy {policy}"
+    assert command in text
+    r = subprocess.run([sys.executable, *command.split()[1:]], capture_output=True,
+                       text=True, timeout=120, check=False)
+    assert r.returncode == 1 and "cannot be promoted" in r.stdout, r.stdout + r.stderr

@@ -458,3 +458,43 @@ def test_diff_errors():
     with raises(TypeError, Status.TYPE_MISMATCH, "diff"):  # uint64 with int64: no common dtype
         aa.diff(arr([1, 2], "uint64"), prepend=arr([1], "int64"))
     np.testing.assert_array_equal(npy(x), before)
+
+
+@pytest.mark.parametrize("dtype", ("float16", "float32", "float64", "complex64", "complex128"))
+def test_mean_bit_equal_to_numpy(dtype):
+    # NumPy divides the sum by its count as an intp scalar: complex64 in complex128,
+    # rounded once (a complex64 division by n + 0j rounds twice); sizes past the
+    # parallel kernels' threshold and reductions along each axis
+    import aiarray.numpy as anp
+
+    rng = np.random.default_rng(19)
+    for shape in ((1000,), (37, 41), (1_500_001,), (1100, 1000)):
+        data = rng.standard_normal(shape)
+        if "complex" in dtype:
+            data = data + 1j * rng.standard_normal(shape)
+        data = data.astype(dtype)
+        x, s = aa.asarray(data), anp.asarray(data)
+        for axis in (None, *range(len(shape))):
+            want = np.asarray(np.mean(data, axis=axis))
+            for got in (aa.mean(x, axis=axis), anp.mean(s, axis=axis), s.mean(axis=axis)):
+                got = np.asarray(got)
+                assert got.dtype == want.dtype and got.tobytes() == want.tobytes(), \
+                    (shape, axis)
+
+
+def test_complex32_mean_is_numpys_complex64_mean_rounded_once_more():
+    # complex32 computes as complex64: NumPy's complex64 mean of the widened data, each
+    # part then rounded to float16
+    rng = np.random.default_rng(7)
+    for shape, axis in (((1000,), None), ((37, 41), 0), ((37, 41), 1), ((1_100_000,), None)):
+        wide = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(
+            np.complex64)
+        wide = (wide.real.astype(np.float16).astype(np.float32)
+                + 1j * wide.imag.astype(np.float16).astype(np.float32)).astype(np.complex64)
+        x = aa.astype(aa.asarray(wide), aa.complex32)
+        want = np.asarray(np.mean(wide, axis=axis))
+        got = aa.astype(aa.mean(x, axis=axis), aa.complex64)
+        assert aa.mean(x, axis=axis).dtype == aa.complex32
+        got = np.asarray(got)
+        np.testing.assert_array_equal(got.real, want.real.astype(np.float16))
+        np.testing.assert_array_equal(got.imag, want.imag.astype(np.float16))

@@ -27,7 +27,7 @@ from .._errors import (
     UninitializedError,
     message,
 )
-from .._numpy_path import quiet
+from .._numpy_path import quiet, quiet_here
 from .._sizes import allocating, check_shape
 from .._typing import Device, DType, NDArray
 from ._axes import bool_arg, int_arg, shape_tuple
@@ -160,7 +160,8 @@ def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None
         _check_whole_numbers(obj, dt)
     target = D.complex128 if dt is D.complex32 else dt
     try:
-        a = quiet(_np_asarray, obj, target, copy)
+        # an object's own conversion (__array__, __float__ ...) runs in the caller's context
+        a = (quiet if type(obj) is np.ndarray else quiet_here)(_np_asarray, obj, target, copy)
     except OverflowError as e:
         name = D.name_of(dt) if dt is not None else "int64"
         raise ScalarOverflowError(f"asarray(): a value of obj does not fit {name}: {e}") from None
@@ -188,7 +189,7 @@ def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None
 def _check_whole_numbers(obj: object, dt: DType) -> None:
     """Python floats for an integer (or bool) dtype must be whole numbers, as in ``full``."""
     try:
-        f = quiet(np.asarray, obj)
+        f = quiet_here(np.asarray, obj)
     except (ValueError, TypeError):
         return  # the conversion proper reports it
     # NaN and infinity are left to the conversion (ValueError / OverflowError)
@@ -234,7 +235,7 @@ def _python_values(obj: object, a: NDArray) -> NDArray:
     if complex in kinds:
         return np.asarray(obj, dtype=D.complex128)
     if float in kinds:
-        return quiet(np.asarray, obj, D.float64)
+        return quiet_here(np.asarray, obj, D.float64)
     if big:
         raise ScalarOverflowError(
             "asarray(): a Python int of obj does not fit int64; pass dtype=uint64 or a float dtype"

@@ -89,7 +89,9 @@ def astype(x: Array, dtype: DType, /, *, copy: builtins.bool = True,
     """Copy of ``x`` cast to ``dtype`` (GB/T 7.2.3.1).
 
     ``copy=False`` returns ``x`` itself when the dtype already matches.  Complex to
-    real keeps the real part; a value that does not fit an integer dtype raises.
+    real keeps the real part; a value that does not fit an integer dtype raises.  A
+    NumPy scalar (``numpy.float64(1)``, which xarray passes as a fill value) is taken as
+    the 0-d array it stands for, as elsewhere NumPy scalars are taken as typed scalars.
 
     Examples
     --------
@@ -99,6 +101,8 @@ def astype(x: Array, dtype: DType, /, *, copy: builtins.bool = True,
     >>> xp.astype(x, xp.int32)
     Array([  1,  -2, 300], dtype=int32)
     """
+    if isinstance(x, np.generic) and D.of_numpy(x.dtype) is not None:
+        x = Array._new(np.asarray(x), D.of_numpy(x.dtype))
     x = array_arg(x, "astype", "x")
     check_device(device)
     dt = D.canonical(dtype)

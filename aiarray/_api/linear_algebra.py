@@ -63,6 +63,7 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product (GB/T table 2), promoted by the active policy's table.
 
     Numeric input; 1-D operands act as a row / column vector; batch axes broadcast.
+    An ndarray beside an Array is taken as ``x1 @ x2`` takes it (aiarray.numpy's matmul).
 
     Examples
     --------
@@ -76,6 +77,12 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     Array([[2.],
            [2.]], dtype=float16)
     """
+    if (type(x1) is Array) is not (type(x2) is Array) and (
+            isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray)):
+        from .._array_numpy import numpy_namespace
+
+        out: Array = numpy_namespace().matmul(x1, x2)
+        return out
     dt = _numeric("matmul", x1, x2)
     for name, x in (("x1", x1), ("x2", x2)):
         if x.ndim == 0:

@@ -243,7 +243,9 @@ def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
     total = reduce("sum", a, axes, keepdims=True)  # None: small or not handled
     if total is None:
         total = quiet(np.add.reduce, a, axes, cdt, None, True)
-    mean = quiet(np.divide, total, np.asarray(n, cdt))
+    # NumPy divides by its count as an intp scalar: a complex64 sum is divided in
+    # complex128 and rounded once (complex64 / complex64 multiplies by 1/n: two roundings)
+    mean = quiet(np.true_divide, total, np.intp(n)).astype(cdt, copy=False)
     if correction is None:
         out = mean
     else:

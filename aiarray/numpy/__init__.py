@@ -588,8 +588,11 @@ promotion_policy = _guarded(_P.swapin_promotion_policy, name="promotion_policy",
 promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``with`` block "
                             "(thread- and task-local).")
 
-from ._status import NOT_SERVED as _NOT_SERVED
+from ._status import install_not_served_finder as _install_not_served_finder
+from ._status import not_served_message as _not_served_message
 from ._status import status as _status
+
+_install_not_served_finder()  # ``from aiarray.numpy import ma`` says why, as ``.ma`` does
 
 _LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first use
 
@@ -605,9 +608,9 @@ def __getattr__(name: str) -> _Any:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
-    reason = _NOT_SERVED.get(name)
-    if reason is not None:
-        raise AttributeError(f"aiarray.numpy does not serve numpy.{name}: {reason}")
+    text = _not_served_message(name)
+    if text is not None:
+        raise AttributeError(text)
     raise AttributeError(f"module 'aiarray.numpy' has no attribute {name!r}")
 
 

@@ -127,7 +127,7 @@ def _arg(value: Any, kind: str) -> Any:
             else:
                 return MISS
         return t(items)
-    if isinstance(value, np.dtype) or (isinstance(value, type) and value in _DTYPE_TYPES):
+    if isinstance(value, D.DTYPE_CLASSES) or (isinstance(value, type) and value in _DTYPE_TYPES):
         return value
     return MISS
 

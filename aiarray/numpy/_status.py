@@ -58,19 +58,52 @@ _NAMESPACES = {"": "numpy", "linalg.": "numpy.linalg", "fft.": "numpy.fft",
                "random.": "numpy.random"}
 
 
+def not_served_message(dotted: str) -> str | None:
+    """Why aiarray.numpy does not serve NumPy's ``dotted`` name ("ma", "random.mtrand"),
+    or None when it is not one of NOT_SERVED."""
+    reason = NOT_SERVED.get(dotted)
+    if reason is None:
+        return None
+    parent = ".".join(["aiarray.numpy", *dotted.split(".")[:-1]])
+    return f"{parent} does not serve numpy.{dotted}: {reason}"
+
+
 def not_served_getattr(module: str) -> Any:
     """A module ``__getattr__`` for ``aiarray.numpy.<module>`` (e.g. "linalg"): a NumPy
     name it does not serve raises AttributeError with the reason."""
     prefix = f"{module}."
 
     def __getattr__(name: str) -> Any:  # noqa: N807 - the module protocol's name
-        reason = NOT_SERVED.get(prefix + name)
-        if reason is not None:
-            raise AttributeError(f"aiarray.numpy.{module} does not serve numpy.{module}.{name}:"
-                                 f" {reason}")
+        text = not_served_message(prefix + name)
+        if text is not None:
+            raise AttributeError(text)
         raise AttributeError(f"module 'aiarray.numpy.{module}' has no attribute {name!r}")
 
     return __getattr__
+
+
+class NotServedFinder:
+    """The last import finder: ``import aiarray.numpy.ma`` and ``from aiarray.numpy import
+    ma`` (a name of NOT_SERVED no module file provides) raise ImportError with the reason
+    the attribute gives, where Python would say only "cannot import name"."""
+
+    _PREFIX = "aiarray.numpy."
+
+    @classmethod
+    def find_spec(cls, fullname: str, path: object = None, target: object = None) -> None:
+        """Raise ImportError for a name aiarray.numpy does not serve; else None."""
+        if fullname.startswith(cls._PREFIX):
+            text = not_served_message(fullname[len(cls._PREFIX):])
+            if text is not None:
+                raise ImportError(text, name=fullname)
+
+
+def install_not_served_finder() -> None:
+    """Append NotServedFinder to ``sys.meta_path`` once (after every real finder)."""
+    import sys
+
+    if NotServedFinder not in sys.meta_path:
+        sys.meta_path.append(NotServedFinder)
 
 
 def _public(module: Any) -> list[str]:

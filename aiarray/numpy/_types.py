@@ -99,7 +99,7 @@ class dtype(metaclass=_Alias):  # noqa: N801 - NumPy's name
 
     @staticmethod
     def _instance(obj: Any) -> bool:
-        return isinstance(obj, np.dtype)
+        return isinstance(obj, D.DTYPE_CLASSES)
 
     @staticmethod
     def _subclass(sub: Any) -> bool:
