@@ -198,3 +198,17 @@ def test_rounding_from_text_is_once():
     v = 1 + 2 ** -8 + 2 ** -30
     got = anp.loadtxt(io.StringIO(repr(v)), dtype="bfloat16").reshape(1)
     assert got.tobytes() == np.array([1 + 2 ** -7], ml_dtypes.bfloat16).tobytes()
+
+
+@pytest.mark.parametrize("name", DTYPES)
+def test_standard_namespace_arrays(name, tmp_path):
+    """An Array of the standard namespace: its bytes and files are the same bits, and
+    what aiarray.numpy.load gives, aiarray.asarray takes with its dtype."""
+    bits = _bits_for(name)
+    x = xp.asarray(_array(name))  # (the standard namespace's Array over the same data)
+    assert x.tobytes() == bytes(x) == bits.tobytes()
+    x.tofile(tmp_path / "x.bin")
+    assert (tmp_path / "x.bin").read_bytes() == bits.tobytes()
+    anp.save(tmp_path / "x.npy", x)
+    back = xp.asarray(anp.load(tmp_path / "x.npy"))
+    assert back.dtype == getattr(xp, name) and back.tobytes() == bits.tobytes()
