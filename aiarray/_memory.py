@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import sys
 from typing import Any
 
 import numpy as np
@@ -33,6 +34,8 @@ def _data_field() -> int | None:
     """Where an ndarray's data pointer sits in the object (NumPy's ``PyArrayObject``:
     right after the object header), checked against ``ctypes.data`` on two probes; None
     where that does not hold (then :func:`address` asks ctypes)."""
+    if sys.implementation.name != "cpython":  # (id() is the object's address on CPython)
+        return None
     at = object.__basicsize__
     try:
         probes = [np.empty(n, _UINT8) for n in (8, 4096)]

@@ -425,3 +425,25 @@ def test_small_arrays_keep_numpys_allocation():
     for n in (0, 1, 3, 10, 63):
         assert np.asarray(aa.zeros(n)).tolist() == [0.0] * n
         assert np.asarray(aa.ones(n) + aa.ones(n)).tolist() == [2.0] * n
+
+
+def test_the_allocator_itself():
+    """aiarray._memory: the data address it reads is NumPy's own, its arrays are plain
+    C-contiguous writable arrays of the shape and dtype asked for."""
+    from aiarray import _memory
+
+    base = np.arange(4096, dtype=np.float64)
+    for a in (base, base[3:], base[::-2], base.reshape(64, 64).T, base[:0], np.ones(()),
+              np.frombuffer(b"abcdefgh", np.uint8)):
+        assert _memory.address(a) == a.ctypes.data
+    for shape in [(0,), (), (3, 4), (1000,), (10, 0, 5), (200, 300)]:
+        for dtype in (np.uint8, np.float32, np.complex128, ml_dtypes.bfloat16):
+            dt = np.dtype(dtype)
+            for make in (_memory.empty, _memory.zeros):
+                a = make(shape, dt)
+                assert a.shape == shape and a.dtype == dt
+                assert a.flags.c_contiguous and a.flags.writeable
+                if a.nbytes >= _memory.MIN_BYTES:
+                    assert a.ctypes.data % 64 == 0
+                if make is _memory.zeros:
+                    assert not np.asarray(a).view(np.uint8).any()
