@@ -446,4 +446,4 @@ def test_the_allocator_itself():
                 if a.nbytes >= _memory.MIN_BYTES:
                     assert a.ctypes.data % 64 == 0
                 if make is _memory.zeros:
-                    assert not np.asarray(a).view(np.uint8).any()
+                    assert a.tobytes() == bytes(a.nbytes)
