@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _backend as B
 from . import _dtypes as D
+from . import _memory as M
 from . import _promotion as P
 from ._errors import (
     AllocationError,
@@ -91,10 +92,33 @@ def _run(op: ElementwiseOp, args: tuple[NDArray, ...], dt: DType, res: DType) ->
         if max(args[0].size, args[-1].size) >= KERNEL_MIN_SIZE:
             out = active_backend().elementwise(op, args, dt)
         if out is None:
-            out = quiet(op.numpy, *args)
+            out = _numpy_loop(op.numpy, args)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
     return out
+
+
+def _numpy_loop(func: Callable[..., Any], args: tuple[NDArray, ...]) -> Any:
+    """``func(*args)`` (NumPy's), a large ufunc result written into a 64-byte aligned
+    buffer (``_memory``) of the dtype and shape NumPy gives it."""
+    if isinstance(func, np.ufunc) and func.nout == 1 and \
+            max(x.size for x in args) >= _ALIGN_ITEMS:
+        try:
+            dt = func.resolve_dtypes((*(x.dtype for x in args), None))[-1]
+            shape = np.broadcast_shapes(*(x.shape for x in args))
+        except (TypeError, ValueError):  # NumPy's own call reports it
+            return quiet(func, *args)
+        return quiet(func, *args, out=M.empty(shape, dt))
+    return quiet(func, *args)
+
+
+def _aligned_out(a: NDArray, b: object, res: DType) -> NDArray:
+    """The result buffer of the short path's NumPy loop on ``a`` and ``b`` (an ndarray or
+    a Python scalar): 64-byte aligned when large (``_memory.empty``)."""
+    shape = a.shape
+    if type(b) is np.ndarray and b.shape != shape:
+        shape = np.broadcast_shapes(shape, b.shape)
+    return M.empty(shape, res)
 
 
 def _value_error(op: ElementwiseOp, a: NDArray | complex, b: NDArray | complex,
@@ -540,6 +564,9 @@ _limits_of: tuple[tuple[B.Backend, int], ...] = ()
 # (the smallest over the backends in use).  KERNEL_MIN_SIZE: the general path's.
 # Until a large call first reads the backends' thresholds, every size is B.FLOOR.
 SHORT_PATH_LIMIT = B.FLOOR
+# Fewer elements than this: no result reaches _memory.MIN_BYTES (16 bytes at most each),
+# and the short path lets NumPy allocate without asking.
+_ALIGN_ITEMS = M.MIN_BYTES // 16
 KERNEL_MIN_SIZE = B.FLOOR
 _SIZES: dict[str, dict[DType, int]] = {}
 _REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over backends)
@@ -802,8 +829,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                     n = a.size
                     if n < SHORT_PATH_LIMIT or n < sizes.get(x._dtype, _NO_LIMIT):
                         try:
-                            out = (quiet_run(ufunc, a) if a.ndim
-                                   else quiet_run(ufunc, a, out=...))  # 0-d stays an array
+                            if n < _ALIGN_ITEMS or not is_ufunc:
+                                out = (quiet_run(ufunc, a) if a.ndim
+                                       else quiet_run(ufunc, a, out=...))  # 0-d: an array
+                            else:  # a large result: into an aligned buffer
+                                out = quiet_run(ufunc, a, out=M.empty(a.shape, res))
                         except RuntimeError:  # the quiet context is busy (another thread)
                             out = quiet(ufunc, a) if a.ndim else quiet(ufunc, a, out=...)
                         except MemoryError:  # a huge broadcast view: unary() reports it
@@ -830,7 +860,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         b = x2._array
                         try:
                             if a.ndim:
-                                out = quiet_run(ufunc, a, b)
+                                out = (quiet_run(ufunc, a, b) if (
+                                    n < _ALIGN_ITEMS and b.size < _ALIGN_ITEMS) or not is_ufunc
+                                    else quiet_run(ufunc, a, b, out=_aligned_out(a, b, res)))
                             elif b.size < SHORT_PATH_LIMIT or \
                                     b.size < sizes.get(dt, _NO_LIMIT):  # a 0-d x1, large x2:
                                 out = quiet_run(ufunc, a, b, out=...)  # the backend's case
@@ -868,8 +900,10 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                 P.check_int_fits(x2, dt, where_x2)  # raises OverflowError
                         s: NDArray | complex = x2 if is_ufunc else np.asarray(x2, dt)
                         try:
-                            out = (quiet_run(ufunc, a, s) if a.ndim
-                                   else quiet_run(ufunc, a, s, out=...))
+                            out = (quiet_run(ufunc, a, s) if a.ndim and (
+                                       a.size < _ALIGN_ITEMS or not is_ufunc)
+                                   else quiet_run(ufunc, a, s, out=_aligned_out(a, s, res)
+                                                  if a.ndim else ...))
                         except (RuntimeError, ValueError, MemoryError):  # busy context
                             out = _short_binary(op, ufunc, a, s, res, tag)
                             return operator_result(out) if method else out

@@ -22,6 +22,7 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
+from . import _memory
 from ._errors import TypeMismatchError
 from ._numpy_path import quiet
 from ._typing import DType, NDArray
@@ -407,7 +408,7 @@ def to_bfloat16(a: NDArray) -> NDArray:
     """Round any real array to bfloat16 once."""
     if a.dtype == float64 or (a.dtype.kind in "iu" and a.dtype.itemsize >= 4):
         a = float64_to_float32_odd(a.astype(np.float64))
-    return quiet(a.astype, load_bfloat16())
+    return quiet(_memory.astype, a, load_bfloat16())  # (64-byte aligned when large)
 
 
 def narrow(a: NDArray, dtype: DType) -> NDArray:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 
+import _aligned_routes as _routes
 import numpy as np
 import pytest
 from _optional import module
@@ -272,3 +273,38 @@ def test_interpreter_exit_with_shared_buffers_is_clean(library):
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["2.0", "1.0"]
     assert "Exception ignored" not in r.stderr, r.stderr
+
+
+# ---------------------------------------------------------------------------
+# JAX takes what aiarray allocates without a copy (64-byte aligned buffers; issue 19,
+# item 6).  XLA's CPU client refuses copy=False for any buffer not 64-byte aligned.
+
+JAX_ROUTES = ["zeros", "ones", "full", "empty", "arange", "asarray(list)",
+              "asarray(ndarray, copy=True)", "astype", "add", "add, mixed dtypes",
+              "multiply by a scalar", "negative", "sin", "less", "sum along an axis",
+              "cumulative_sum"]
+# 64-bit dtypes are left out: JAX (without jax_enable_x64) converts them to 32 bits.
+JAX_DTYPES = ("float32", "int32", "uint8", "float16", "bfloat16", "complex64")
+LARGEST = {"zeros", "ones", "empty", "astype", "add", "multiply by a scalar"}  # also at 1e7
+
+
+@pytest.mark.parametrize("route", JAX_ROUTES)
+def test_jax_takes_allocated_arrays_without_a_copy(jax, route):
+    import jax.numpy as jnp
+
+    dtypes = _routes.ROUTES[route][1]
+    dtypes = [d for d in dtypes if d in JAX_DTYPES] or ["float32"]
+    shared = tried = 0
+    sizes = [10**3, 10**4, 10**5, 10**6] + ([10**7] if route in LARGEST else [])
+    if route == "asarray(list)":
+        sizes = sizes[:3]  # (a list of 10^6 Python ints takes seconds to build)
+    for n in sizes:
+        for dtype in dtypes if n <= 10**5 else dtypes[:1]:
+            x = _routes.make(route, n, dtype)
+            j = jnp.from_dlpack(x, copy=False)  # raises when the buffer is not aligned
+            tried += 1
+            shared += jax_pointer(j) == _routes.data_pointer(x)
+            assert j.shape == x.shape
+            if n == 10**3 and route != "empty":
+                assert np.asarray(j).tobytes() == np.asarray(x).tobytes()
+    assert shared == tried

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .. import _promotion as P
 from .._array import Array
 from .._device import check_device
@@ -50,14 +51,15 @@ def _opt_dtype(dtype: object) -> DType | None:
 
 
 def _alloc(func: Any, shape: tuple[int, ...], dt: DType, name: str) -> NDArray:
-    """``func(shape, dtype=dt)`` (np.empty / np.zeros) after the size check."""
+    """``func(shape, dtype=dt)`` (``_memory.empty`` / ``zeros``: 64-byte aligned) after
+    the size check."""
     check_shape(shape, dt.itemsize, name)
     return allocating(func, shape, dtype=dt, func=name,
                       what=lambda: f"{math.prod(shape) * dt.itemsize} bytes for shape {shape}")
 
 
 def _filled(shape: tuple[int, ...], value: object, dt: DType, name: str) -> NDArray:
-    out = _alloc(np.empty, shape, dt, name)
+    out = _alloc(M.empty, shape, dt, name)
     if dt is D.complex32:
         c = np.asarray(complex(typing.cast(complex, value)), D.complex128)
         D.bits(out)[...] = D.bits(D.to_c32(c))  # each part rounded once, to float16
@@ -131,7 +133,7 @@ def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None
     if type(obj) is Array:
         if dt is None or dt is obj._dtype:
             if copy:
-                return Array._new(obj._array.copy(), obj._dtype)
+                return Array._new(M.copy(obj._array), obj._dtype)
             return Array._new(obj._array, obj._dtype)
         if copy is False:
             raise InvalidArgumentError(
@@ -201,7 +203,14 @@ def _check_whole_numbers(obj: object, dt: DType) -> None:
 
 
 def _np_asarray(obj: object, dtype: DType | None, copy: builtins.bool | None) -> NDArray:
-    return np.asarray(obj, dtype=dtype, copy=copy)
+    """NumPy's conversion; what it makes anew (a copy asked for, Python values) 64-byte
+    aligned, what it shares (an ndarray, a buffer, ``__array__``'s data) as it is."""
+    if copy and isinstance(obj, np.ndarray) and (dtype is None or obj.dtype == dtype):
+        return M.copy(obj)
+    a = np.asarray(obj, dtype=dtype, copy=copy)
+    if copy or isinstance(obj, list | tuple):
+        return M.aligned(a)
+    return a
 
 
 def _holds_masked(obj: list[Any] | tuple[Any, ...]) -> bool:
@@ -279,7 +288,7 @@ def empty(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    return Array._new(_alloc(np.empty, shape_tuple(shape, func="empty"), dt, "empty"), dt)
+    return Array._new(_alloc(M.empty, shape_tuple(shape, func="empty"), dt, "empty"), dt)
 
 
 def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
@@ -296,7 +305,7 @@ def zeros(shape: int | tuple[int, ...], *, dtype: DType | None = None,
     """
     check_device(device)
     dt = _opt_dtype(dtype) or DEFAULT_FLOAT
-    return Array._new(_alloc(np.zeros, shape_tuple(shape, func="zeros"), dt, "zeros"), dt)
+    return Array._new(_alloc(M.zeros, shape_tuple(shape, func="zeros"), dt, "zeros"), dt)
 
 
 def ones(shape: int | tuple[int, ...], *, dtype: DType | None = None,
@@ -345,7 +354,7 @@ def empty_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     ((2, 2), dtype('float16'))
     """
     shape, dt = _like(x, dtype, device, "empty_like")
-    return Array._new(_alloc(np.empty, shape, dt, "empty_like"), dt)
+    return Array._new(_alloc(M.empty, shape, dt, "empty_like"), dt)
 
 
 def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
@@ -357,7 +366,7 @@ def zeros_like(x: Array, /, *, dtype: DType | None = None, device: Device | None
     Array([0., 0.], dtype=float16)
     """
     shape, dt = _like(x, dtype, device, "zeros_like")
-    return Array._new(_alloc(np.zeros, shape, dt, "zeros_like"), dt)
+    return Array._new(_alloc(M.zeros, shape, dt, "zeros_like"), dt)
 
 
 def ones_like(x: Array, /, *, dtype: DType | None = None, device: Device | None = None) -> Array:
@@ -451,7 +460,7 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
         a = D.narrow(a, dt)
     else:
         raise TypeMismatchError(f"arange(): dtype={D.name_of(dt)} must be numeric")
-    return Array._new(a, dt)
+    return Array._new(M.aligned(a), dt)
 
 
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
@@ -500,7 +509,7 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
     a = allocating(np.linspace, start, stop, num, endpoint=bool_arg(endpoint, "linspace",
                                                                     "endpoint"),
                    dtype=wide, func="linspace")
-    return Array._new(D.narrow(a, dt), dt)
+    return Array._new(M.aligned(D.narrow(a, dt)), dt)
 
 
 def _size(value: object, argname: str, func: str) -> int:
@@ -530,7 +539,7 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
     wide = D.COMPUTE.get(dt, dt)
     check_shape((n_rows, n_cols), wide.itemsize, "eye")
     a = allocating(np.eye, n_rows, n_cols, k, dtype=wide, func="eye")
-    return Array._new(D.narrow(a, dt), dt)
+    return Array._new(M.aligned(D.narrow(a, dt)), dt)
 
 
 def _triangle(func: Any, x: Array, k: int, name: str) -> Array:
@@ -663,7 +672,7 @@ def _from_dlpack_producer(obj: Any, dt: DType | None,
         raise  # the producer's own reason (e.g. "use tensor.detach()") names the fix
     a, src = _dlpack.import_capsule(capsule)
     if dt is None or dt is src:
-        return Array._new(a.copy() if copy and not copied else a, src)
+        return Array._new(M.copy(a) if copy and not copied else a, src)
     if copy is False:
         raise InvalidArgumentError(
             f"asarray(copy=False): {D.name_of(src)} -> {D.name_of(dt)} needs a copy"

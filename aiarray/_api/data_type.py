@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .._array import Array
 from .._device import check_device
 from .._dispatch import array_arg
@@ -55,7 +56,7 @@ def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
             return out
     if D.is_bfloat16(dst):
         return D.to_bfloat16(a)
-    return quiet(a.astype, dst)
+    return quiet(M.astype, a, dst)  # (64-byte aligned)
 
 
 def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .._array import Array
 from .._dispatch import array_arg, cast, reduce
 from .._errors import InvalidArgumentError, TypeMismatchError
@@ -74,7 +75,7 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
     out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
     if out is None:
         out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
-    return Array._new(D.narrow(np.asarray(out), dt), dt)
+    return Array._new(M.aligned(D.narrow(np.asarray(out), dt)), dt)
 
 
 def sum(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
@@ -134,12 +135,12 @@ def _cumulative(x: object, axis: int | None, dtype: object, include_initial: boo
         raise TypeMismatchError(f"{func}(): include_initial={include_initial!r} must be a bool")
     dt = _accumulation_dtype(x, dtype, func)
     a = D.widen(cast(x, dt))
-    out = quiet(ufunc.accumulate, a, ax, a.dtype)
+    out = quiet(ufunc.accumulate, a, ax, a.dtype, M.empty(a.shape, a.dtype))  # (aligned)
     if include_initial:
         shape = list(out.shape)
         shape[ax] = 1
         out = np.concatenate([np.full(shape, identity, out.dtype), out], axis=ax)
-    return Array._new(D.narrow(out, dt), dt)
+    return Array._new(M.aligned(D.narrow(out, dt)), dt)
 
 
 def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
@@ -192,7 +193,7 @@ def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) 
     out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
     if out is None:
         out = quiet(ufunc.reduce, a, axes, None, None, keepdims)
-    return Array._new(D.narrow(np.asarray(out), x._dtype), x._dtype)
+    return Array._new(M.aligned(D.narrow(np.asarray(out), x._dtype)), x._dtype)
 
 
 def max(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
@@ -280,7 +281,7 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")
     out, res = _moments(x, axes, bool_arg(keepdims, "mean", "keepdims"), None)
-    return Array._new(D.narrow(out, res), res)
+    return Array._new(M.aligned(D.narrow(out, res)), res)
 
 
 def _correction(correction: object, func: str) -> float:
@@ -318,7 +319,7 @@ def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Array(1.6666666, dtype=float32)
     """
     out, res = _variance(x, axis, correction, keepdims, "var")
-    return Array._new(D.narrow(out, res), res)
+    return Array._new(M.aligned(D.narrow(out, res)), res)
 
 
 def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
@@ -337,5 +338,5 @@ def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     Array(1.2909944, dtype=float32)
     """
     out, res = _variance(x, axis, correction, keepdims, "std")
-    return Array._new(D.narrow(quiet(np.sqrt, out), res), res)
+    return Array._new(M.aligned(D.narrow(quiet(np.sqrt, out), res)), res)
 

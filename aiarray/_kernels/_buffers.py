@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _memory
 from .._typing import DType, NDArray
 
 MIN_BYTES = 1 << 20
@@ -51,28 +52,30 @@ _FREE = _free_refs()
 
 
 def empty(shape: tuple[Any, ...], dtype: DType) -> NDArray:
-    """An uninitialized C-contiguous array, from the pool when it is large."""
+    """An uninitialized C-contiguous array, 64-byte aligned, from the pool when it is
+    large (a pooled buffer holds ``_memory.ALIGNMENT`` bytes more than the array)."""
     dtype = np.dtype(dtype)
     n = 1
     for s in shape:
         n *= s
     nbytes = n * dtype.itemsize
     if nbytes < MIN_BYTES or nbytes > MAX_BYTES:
-        return np.empty(shape, dtype)
+        return _memory.empty(shape, dtype)
+    size = nbytes + _memory.ALIGNMENT
     with _lock:
         found = None
         for k in range(len(_pool)):
-            if _pool[k].nbytes == nbytes and _getrefcount(_pool[k]) == _FREE:
+            if _pool[k].nbytes == size and _getrefcount(_pool[k]) == _FREE:
                 found = k
                 break
         if found is None:
-            buf: NDArray = np.empty(nbytes, np.uint8)
+            buf: NDArray = np.empty(size, np.uint8)
             _pool.append(buf)
             _trim()
         else:  # most recently used last
             buf = _pool.pop(found)
             _pool.append(buf)
-        return buf.view(dtype).reshape(shape)
+        return _memory.place(buf, shape, dtype)
 
 
 def _trim() -> None:

@@ -28,6 +28,7 @@ from .. import _dtypes as D
 from .._array import Array
 from .._errors import InvalidArgumentError, OutOfRangeError, TypeMismatchError
 from . import _convert as C
+from . import _files
 from ._boundary import guard_class, guarded, reraise
 
 VALUES = "values"
@@ -55,8 +56,13 @@ def _put_indices(a: Any, ind: Any, v: Any = None, mode: str = "raise") -> None:
 PRECHECKS: dict[str, Callable[..., None]] = {"put": _put_indices}
 
 
-def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
-    """NumPy's ``name`` over views of aiarray Arrays (registered in CALLS)."""
+Through = Callable[[Callable[..., Any], tuple[Any, ...], dict[str, Any]], Any]
+
+
+def _numpy_function(name: str, kind: str = VALUES,
+                    through: Through = C.on_views) -> Callable[..., Any]:
+    """NumPy's ``name`` over views of aiarray Arrays (registered in CALLS); ``through``
+    calls it (default: on views, results wrapped; the file functions: ``_files``)."""
     func = getattr(np, name)
     CALLS[name] = kind
     if kind == IN_PLACE:
@@ -84,7 +90,7 @@ def _numpy_function(name: str, kind: str = VALUES) -> Callable[..., Any]:
 
         def call(*args: Any, **kwargs: Any) -> Any:
             try:
-                return C.on_views(func, args, kwargs)
+                return through(func, args, kwargs)
             except Exception as e:
                 reraise(e, name, args, kwargs, func)
 
@@ -104,17 +110,17 @@ tri = _numpy_function("tri")
 diag = _numpy_function("diag")
 diagflat = _numpy_function("diagflat")
 vander = _numpy_function("vander")
-fromiter = _numpy_function("fromiter")
-frombuffer = _numpy_function("frombuffer")
-fromstring = _numpy_function("fromstring")
-fromfile = _numpy_function("fromfile")
+fromiter = _numpy_function("fromiter", through=_files.reads("fromiter"))
+frombuffer = _numpy_function("frombuffer", through=_files.reads("frombuffer"))
+fromstring = _numpy_function("fromstring", through=_files.reads("fromstring"))
+fromfile = _numpy_function("fromfile", through=_files.reads("fromfile"))
 fromregex = _numpy_function("fromregex")
-loadtxt = _numpy_function("loadtxt")
-genfromtxt = _numpy_function("genfromtxt")
-save = _numpy_function("save")
+loadtxt = _numpy_function("loadtxt", through=_files.reads("loadtxt"))
+genfromtxt = _numpy_function("genfromtxt", through=_files.reads("genfromtxt"))
+save = _numpy_function("save", through=_files.writes)
 savetxt = _numpy_function("savetxt")
-savez = _numpy_function("savez")
-savez_compressed = _numpy_function("savez_compressed")
+savez = _numpy_function("savez", through=_files.writes)
+savez_compressed = _numpy_function("savez_compressed", through=_files.writes)
 indices = _numpy_function("indices")
 diag_indices = _numpy_function("diag_indices")
 diag_indices_from = _numpy_function("diag_indices_from")
@@ -328,7 +334,7 @@ class NpzFile:
         self.files = npz.files
 
     def __getitem__(self, key: str) -> Any:
-        return C.wrap(self._npz[key])
+        return _files.from_file(self._npz[key])
 
     def __contains__(self, key: str) -> bool:
         return key in self._npz
@@ -365,12 +371,13 @@ class NpzFile:
 def load(file: Any, mmap_mode: Any = None, allow_pickle: bool = False,
          fix_imports: bool = True, encoding: str = "ASCII", *,
          max_header_size: int = 10000) -> Any:
-    """NumPy's load: an .npy file as an Array, an .npz file as a mapping of Arrays."""
+    """NumPy's load: an .npy file as an Array, an .npz file as a mapping of Arrays
+    (bfloat16 and complex32 by aiarray's file convention, ``_files``)."""
     res = np.load(file, mmap_mode, allow_pickle, fix_imports, encoding,  # type: ignore[arg-type]  # NumPy checks it
                   max_header_size=max_header_size)
     if isinstance(res, np.lib.npyio.NpzFile):
         return NpzFile(res)
-    return C.wrap(res)
+    return _files.from_file(res)
 
 
 CALLS["load"] = VALUES
