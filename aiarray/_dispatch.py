@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import math
 import os
 import sys
 import threading
@@ -101,8 +102,9 @@ def _run(op: ElementwiseOp, args: tuple[NDArray, ...], dt: DType, res: DType) ->
 def _numpy_loop(func: Callable[..., Any], args: tuple[NDArray, ...]) -> Any:
     """``func(*args)`` (NumPy's), a large ufunc result written into a 64-byte aligned
     buffer (``_memory``) of the dtype and shape NumPy gives it."""
-    if isinstance(func, np.ufunc) and func.nout == 1 and \
-            max(x.size for x in args) >= _ALIGN_ITEMS:
+    if isinstance(func, np.ufunc) and func.nout == 1 and (
+            max(x.size for x in args) >= _ALIGN_ITEMS
+            or math.prod(x.size for x in args) >= _ALIGN_ITEMS):  # (a broadcast result)
         try:
             dt = func.resolve_dtypes((*(x.dtype for x in args), None))[-1]
             shape = np.broadcast_shapes(*(x.shape for x in args))
@@ -861,7 +863,9 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         try:
                             if a.ndim:
                                 out = (quiet_run(ufunc, a, b) if (
-                                    n < _ALIGN_ITEMS and b.size < _ALIGN_ITEMS) or not is_ufunc
+                                    n < _ALIGN_ITEMS and b.size < _ALIGN_ITEMS and (
+                                        n * b.size < _ALIGN_ITEMS or a.shape == b.shape))
+                                    or not is_ufunc
                                     else quiet_run(ufunc, a, b, out=_aligned_out(a, b, res)))
                             elif b.size < SHORT_PATH_LIMIT or \
                                     b.size < sizes.get(dt, _NO_LIMIT):  # a 0-d x1, large x2:

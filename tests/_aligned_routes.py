@@ -65,6 +65,14 @@ ROUTES: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...]]] = {
 }
 
 CASES = [(route, dt) for route, (_, dts) in ROUTES.items() for dt in dts]
+RESULT_DTYPE = {"less": "bool"}  # routes whose result is not of the dtype they are given
+
+
+def sizes_from(min_bytes: int, route: str, dtype: str) -> int:
+    """The smallest element count, in tens (the 2-D routes make (n // 10, 10)), whose
+    result of ``route`` on ``dtype`` has at least ``min_bytes``."""
+    itemsize = np.dtype(getattr(aa, RESULT_DTYPE.get(route, dtype))).itemsize
+    return -(-min_bytes // (10 * itemsize)) * 10
 
 
 def make(route: str, n: int, dtype: str) -> aa.Array:
