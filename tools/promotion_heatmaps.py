@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterator
 from html import escape
 from pathlib import Path
 
-import numpy as np
-
 from aiarray import _dtypes as D
 from aiarray import _promotion as P
 
@@ -57,7 +55,7 @@ def _cell_kind(decision: P.Decision) -> str:
 
 
 def _label(key: object) -> str:
-    return D.SHORT[key] if isinstance(key, np.dtype) else f"py-{key}"
+    return D.SHORT[key] if D.is_dtype(key) else f"py-{key}"
 
 
 def follows_ascend_scalar_table(pol: P.Policy) -> bool:
