@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ._errors import TypeMismatchError
+from ._fork import WAIT_SECONDS, at_fork
 from ._numpy_path import quiet
 from ._typing import DType, NDArray
 
@@ -88,6 +89,28 @@ def dtype_set(dtypes: Iterable[DType]) -> set[DType]:
 
 
 _lock = threading.RLock()
+_fork_held = [False]
+
+
+def _before_fork() -> None:
+    """Wait (boundedly) while another thread imports ml_dtypes under the lock: no
+    half-imported module crosses a fork (``_fork``)."""
+    _fork_held[0] = _lock.acquire(timeout=WAIT_SECONDS)
+
+
+def _after_fork_in_parent() -> None:
+    if _fork_held[0]:
+        _fork_held[0] = False
+        _lock.release()
+
+
+def _after_fork_in_child() -> None:
+    global _lock
+    _fork_held[0] = False
+    _lock = threading.RLock()
+
+
+at_fork(before=_before_fork, in_parent=_after_fork_in_parent, in_child=_after_fork_in_child)
 SIGNED = dtype_set({int8, int16, int32, int64})
 UNSIGNED = dtype_set({uint8, uint16, uint32, uint64})
 INTEGER = dtype_set(SIGNED | UNSIGNED)
