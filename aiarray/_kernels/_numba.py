@@ -218,12 +218,14 @@ def _load() -> None:
             _mod = _generated
             _state = "ready"
             _pause[0] = RETRY_SECONDS
+            _error = None
             if threading.current_thread() is _worker:  # (a loader of its own: its cost)
                 _save_load_cost(time.thread_time() - cpu)
-        except MemoryError as e:  # tried again after a pause
-            _state = "cold"
-            _postpone(e)
         except Exception as e:  # numba missing or broken: NumPy routes only
+            if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
+                _state = "cold"  # no memory (llvmlite's library not mapped...): again later
+                _postpone(e)
+                return
             _error = e
             _state = "failed"
 
