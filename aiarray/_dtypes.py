@@ -231,14 +231,16 @@ def loaded_dtypes() -> tuple[DType, ...]:
 
 def _names_bfloat16(dtype: object) -> bool:
     """Whether ``dtype`` (not found among the loaded dtypes) is ml_dtypes' bfloat16 type
-    or dtype: then ml_dtypes is imported already, and bfloat16 loads."""
+    or dtype: then ml_dtypes is imported already, and bfloat16 loads.  (ml_dtypes may be
+    in ``sys.modules`` half-imported by another thread: no bfloat16 exists before its
+    type does.)"""
     if _bf16 is not None:
         return False
-    ml = sys.modules.get("ml_dtypes")
-    if ml is None:
+    bf16 = getattr(sys.modules.get("ml_dtypes"), "bfloat16", None)
+    if bf16 is None:
         return False
     try:
-        return dtype is ml.bfloat16 or (isinstance(dtype, np.dtype) and dtype == ml.bfloat16)
+        return dtype is bf16 or (isinstance(dtype, np.dtype) and dtype == bf16)
     except TypeError:
         return False
 

@@ -394,8 +394,9 @@ def wait(timeout: float = 60.0) -> bool:
             return True  # nothing to wait for (numba may never have been needed)
         if _state == "failed":
             return False
-        if _state == "ready" and all(k in _ready or k[0] in _failed for k in list(_asked)):
-            return not any(k[0] in _failed for k in _asked)
+        asked = list(_asked)  # (other threads add and drop keys meanwhile)
+        if _state == "ready" and all(k in _ready or k[0] in _failed for k in asked):
+            return not any(k[0] in _failed for k in asked)
         time.sleep(0.005)
     return False
 
