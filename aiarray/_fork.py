@@ -31,8 +31,8 @@ from collections.abc import Callable
 # Modules the large path imports on first use, which a child may import again.
 # (None of them registers fork hooks of its own: a module that does, imported by another
 # thread while a ``before`` hook waits, would run its ``after`` hooks without its
-# ``before`` one; the modules that do, logging and concurrent.futures, are kept off the
-# large path, and imported before the kernel loader's lock is taken.)
+# ``before`` one.  Of the modules that do, concurrent.futures is not used, and logging,
+# which numba imports, is imported with aiarray: see _kernels._numba.)
 LAZY_IMPORTS = ("json", "json.decoder", "json.scanner", "json.encoder", "zlib", "ctypes",
                 "ctypes.util", "importlib.util", "mmap", "resource")
 WAIT_SECONDS = 10.0  # longest wait of a fork for an import another thread makes

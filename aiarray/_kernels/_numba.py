@@ -42,6 +42,7 @@ MemoryError while loading or compiling; a launch runs on the calling thread alon
 
 from __future__ import annotations
 
+import logging  # noqa: F401  # (see below)
 import os
 import queue
 import threading
@@ -54,6 +55,12 @@ import numpy as np
 from .. import _fork
 from .._typing import NDArray
 from . import _machine
+
+# numba imports logging, which registers fork hooks.  Registered in the loader thread
+# while another thread forks, they would run their after-fork half without the before
+# half ("Exception ignored ... cannot release un-acquired lock"); imported here, with
+# aiarray (~4 ms), they are registered before any loader runs, and before the hook
+# that waits for numba's import (registered by the first _load), which so runs first.
 
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
@@ -182,11 +189,7 @@ def _load() -> None:
     global _place
     if _state in ("ready", "failed"):
         return
-    # numba imports logging, whose fork hooks take its lock: registered before the hook
-    # that waits for numba's import, that hook runs first (see _fork)
-    import logging  # noqa: F401
-
-    if not _fork_held:
+    if not _fork_held:  # (after logging's fork hooks, imported above: this one runs first)
         _fork_held.append(False)
         _fork.at_fork(before=_before_fork, in_parent=_after_fork_in_parent)
     with _load_lock:
