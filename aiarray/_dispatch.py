@@ -37,6 +37,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
+from ._fork import at_fork
 from ._numpy_path import quiet, quiet_run
 from ._registry import INT_TO_FLOAT, ElementwiseOp
 from ._typing import DType, NDArray
@@ -560,6 +561,17 @@ _entered: dict[B.Backend, int] = {}  # backends of active ``backend()`` blocks (
 _limits_lock = threading.RLock()
 # the backends the sizes below were read from, with their versions
 _limits_of: tuple[tuple[B.Backend, int], ...] = ()
+
+
+def _fresh_limits() -> None:
+    """(In a forked child.)  A fresh lock (another thread may have held it at the fork);
+    the sizes are read again at the next large call."""
+    global _limits_lock, _limits_of
+    _limits_lock = threading.RLock()
+    _limits_of = ()
+
+
+at_fork(in_child=_fresh_limits)
 
 # Inputs below these sizes take the short path (NumPy's loop) without asking a backend:
 # SHORT_PATH_LIMIT below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own

@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _memory
 from ._errors import TypeMismatchError
+from ._fork import WAIT_SECONDS, at_fork
 from ._numpy_path import quiet
 from ._typing import DType, NDArray
 
@@ -144,6 +145,28 @@ def dtype_set(dtypes: Iterable[DType]) -> set[DType]:
 
 
 _lock = threading.RLock()
+_fork_held = [False]
+
+
+def _before_fork() -> None:
+    """Wait (boundedly) while another thread imports ml_dtypes under the lock: no
+    half-imported module crosses a fork (``_fork``)."""
+    _fork_held[0] = _lock.acquire(timeout=WAIT_SECONDS)
+
+
+def _after_fork_in_parent() -> None:
+    if _fork_held[0]:
+        _fork_held[0] = False
+        _lock.release()
+
+
+def _after_fork_in_child() -> None:
+    global _lock
+    _fork_held[0] = False
+    _lock = threading.RLock()
+
+
+at_fork(before=_before_fork, in_parent=_after_fork_in_parent, in_child=_after_fork_in_child)
 SIGNED = dtype_set({int8, int16, int32, int64})
 UNSIGNED = dtype_set({uint8, uint16, uint32, uint64})
 INTEGER = dtype_set(SIGNED | UNSIGNED)
@@ -265,14 +288,16 @@ def loaded_dtypes() -> tuple[DType, ...]:
 
 def _names_bfloat16(dtype: object) -> bool:
     """Whether ``dtype`` (not found among the loaded dtypes) is ml_dtypes' bfloat16 type
-    or dtype: then ml_dtypes is imported already, and bfloat16 loads."""
+    or dtype: then ml_dtypes is imported already, and bfloat16 loads.  (ml_dtypes may be
+    in ``sys.modules`` half-imported by another thread: no bfloat16 exists before its
+    type does.)"""
     if _bf16 is not None:
         return False
-    ml = sys.modules.get("ml_dtypes")
-    if ml is None:
+    bf16 = getattr(sys.modules.get("ml_dtypes"), "bfloat16", None)
+    if bf16 is None:
         return False
     try:
-        return dtype is ml.bfloat16 or (isinstance(dtype, np.dtype) and dtype == ml.bfloat16)
+        return dtype is bf16 or (isinstance(dtype, np.dtype) and dtype == bf16)
     except TypeError:
         return False
 

@@ -37,6 +37,7 @@ import numpy as np
 import aiarray
 from aiarray import _dtypes as D
 from aiarray._array import Array
+from aiarray._fork import at_fork
 from aiarray._promotion import TypedScalar
 from aiarray._registry import OPERATORS
 from aiarray._swap_imports import swap_tree
@@ -137,6 +138,11 @@ class Tracer:
         self.script_dir = os.path.dirname(script) + os.sep
         self.max_ops = max_ops
         self.count = 0
+        self.lock = threading.Lock()
+        at_fork(in_child=self._fresh_lock)  # (one tracer per traced run)
+
+    def _fresh_lock(self) -> None:
+        """(In a forked child.)  Another thread may have held the lock at the fork."""
         self.lock = threading.Lock()
 
     def location(self, frame: types.FrameType | None) -> tuple[str, int]:

@@ -21,6 +21,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError, message
+from ._fork import at_fork
 from ._typing import DType, Scalar
 
 if TYPE_CHECKING:
@@ -493,6 +494,11 @@ class ScalarRule:
         self.plain = True
         self.ours = False  # aiarray.numpy's scalars under every policy (the port tracer)
         self._blocks = 0
+        self._lock = threading.Lock()
+        at_fork(in_child=self._fresh_lock)  # (one instance: _SCALARS)
+
+    def _fresh_lock(self) -> None:
+        """(In a forked child.)  Another thread may have held the lock at the fork."""
         self._lock = threading.Lock()
 
     def update(self, blocks: int = 0) -> None:

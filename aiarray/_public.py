@@ -4,11 +4,22 @@ The public modules (``aiarray``, ``aiarray.fft``, ``aiarray.linalg``, ...) impor
 their names from private modules; :func:`export` makes each public function and
 class report the public module as its ``__module__`` and gives the module a
 ``__dir__`` listing ``__all__`` only, so helpers and imported modules never show.
+
+It is also the one place where a MemoryError leaves the standard namespace: each
+public function of ``aiarray._api`` is exported wrapped by :func:`_sizes.allocates`,
+so NumPy's bare MemoryError from any allocation inside it (``sort``, ``take``,
+``where``, ``asarray(copy=True)``, ...) leaves as aiarray's AllocationError (a
+MemoryError with ``.status`` ALLOCATION_FAILED) naming the function.  The elementwise
+functions (``aiarray._dispatch``) convert it on their own paths, without a wrapper's
+per-call cost.
 """
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
+
+from ._sizes import allocates
 
 
 def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]:
@@ -17,6 +28,8 @@ def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]
     names = sorted(namespace["__all__"])  # type: ignore[call-overload]  # a list of str
     for name in names:
         obj = namespace.get(name)
+        if type(obj) is types.FunctionType and obj.__module__.startswith("aiarray._api."):
+            obj = namespace[name] = allocates(obj)
         if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):
             try:
                 obj.__module__ = module

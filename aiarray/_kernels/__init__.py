@@ -26,11 +26,13 @@ from __future__ import annotations
 import os
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from .. import _fork
 from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
 from .._typing import DType, NDArray
@@ -190,6 +192,18 @@ class ParallelBackend(Backend):
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
         self._overrides: dict[Any, Any] = {}
         self._calibration: bool | dict[Any, Any] = True  # True: the stored one, when there is one
+        _threads.WORKERS.resize(self._threads)
+        _numba.set_threads(self._threads)
+        _BACKENDS.add(self)
+
+    def _after_fork(self) -> None:
+        """(In a forked child.)  A fresh lock (another thread may have held it at the
+        fork: then the tuning it was changing is derived again), and the pool and numba
+        sized to the thread count in force."""
+        held = self._lock.locked()
+        self._lock = threading.Lock()
+        if held:
+            self._tuning = None
         _threads.WORKERS.resize(self._threads)
         _numba.set_threads(self._threads)
 
@@ -465,5 +479,14 @@ class ParallelBackend(Backend):
 
 
 _CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")
+_BACKENDS: weakref.WeakSet[ParallelBackend] = weakref.WeakSet()
+
+
+def _backends_after_fork() -> None:
+    for backend in list(_BACKENDS):
+        backend._after_fork()
+
+
+_fork.at_fork(in_child=_backends_after_fork)
 
 BACKEND = ParallelBackend()

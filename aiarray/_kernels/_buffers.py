@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import _memory
+from .. import _fork, _memory
 from .._typing import DType, NDArray
 
 MIN_BYTES = 1 << 20
@@ -40,6 +40,15 @@ MAX_BYTES = _limit()
 _pool: list[NDArray] = []
 _lock = threading.Lock()
 _getrefcount = sys.getrefcount
+
+
+def _fresh_lock() -> None:
+    """(In a forked child.)  Another thread may have held the lock at the fork."""
+    global _lock
+    _lock = threading.Lock()
+
+
+_fork.at_fork(in_child=_fresh_lock)
 
 
 def _free_refs() -> int:

@@ -207,3 +207,22 @@ def user_cache_dir() -> Path:
     if sys.platform == "darwin":
         return home / "Library" / "Caches" / "aiarray"
     return Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache") / "aiarray"
+
+
+def can_map(nbytes: int) -> bool:
+    """Whether ``nbytes`` of address space can be mapped now: a mapping of no memory
+    (``PROT_NONE``, nothing committed), unmapped at once.  False only when the address
+    space is (nearly) full, as under ``RLIMIT_AS``; True where mmap cannot say."""
+    import mmap
+
+    if not hasattr(mmap, "PROT_READ") or nbytes <= 0:  # pragma: no cover - Windows
+        return True
+    prot = getattr(mmap, "PROT_NONE", 0)  # (0 on every Unix; named from Python 3.13)
+    flags = mmap.MAP_PRIVATE | getattr(mmap, "MAP_ANONYMOUS", 0x20) | getattr(
+        mmap, "MAP_NORESERVE", 0)
+    try:
+        probe = mmap.mmap(-1, nbytes, flags=flags, prot=prot)
+    except (OSError, OverflowError, ValueError):
+        return False
+    probe.close()
+    return True

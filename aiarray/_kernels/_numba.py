@@ -26,20 +26,41 @@ Thread safety: numba's ``workqueue`` layer aborts the process when two threads
 launch parallel kernels at once, so with that layer every launch holds one lock;
 ``omp`` and ``tbb`` run concurrent launches.  numba's thread count is per
 thread, so each launch sets it to aiarray's setting first.  After ``fork`` the
-child never launches numba kernels (GNU OpenMP is not fork-safe).
+child never launches numba kernels (GNU OpenMP is not fork-safe): it runs NumPy's
+loops; a fork waits (at most ``_fork.WAIT_SECONDS``) while the loader imports numba
+(and numpy.ma, which it imports), so no half-imported module of theirs crosses it,
+and the child gets fresh locks (``_fork``).
+
+Memory pressure: loading, compiling and a thread's first launch with more threads
+first map (and unmap at once) the address space they will need (``_machine.can_map``:
+``LOAD_BYTES``, ``COMPILE_BYTES``, the team's thread stacks).  When it is not there
+(an address-space limit nearly reached), loading and compiling wait and are retried
+after a pause (``RETRY_SECONDS``, doubling up to ``RETRY_MAX``), as after a
+MemoryError while loading or compiling; a launch runs on the calling thread alone
+(no thread to create).  Kernels wanted meanwhile run NumPy's loops.
 """
 
 from __future__ import annotations
 
+import logging  # noqa: F401  # (see below)
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from .. import _fork
 from .._typing import NDArray
+from . import _machine
+
+# numba imports logging, which registers fork hooks.  Registered in the loader thread
+# while another thread forks, they would run their after-fork half without the before
+# half ("Exception ignored ... cannot release un-acquired lock"); imported here, with
+# aiarray (~4 ms), they are registered before any loader runs, and before the hook
+# that waits for numba's import (registered by the first _load), which so runs first.
 
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
@@ -52,6 +73,7 @@ _asked: set[tuple[str, tuple[Any, ...]]] = set()
 _tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
 _lock = threading.Lock()
 _load_lock = threading.Lock()
+_import_lock = threading.Lock()  # held while numba is imported (a fork waits for it)
 _launch_lock: threading.Lock | None = None
 _layer: str | None = None
 _pid = os.getpid()
@@ -69,6 +91,16 @@ _deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
 _spent = [0.0]
 _budget: list[float] = []  # the load budget, once read
 DEFAULT_BUDGET = 0.5  # seconds; only until this machine's loader has been measured once
+# Address space loading numba and compiling one kernel need (measured: about 300 MB and
+# 60 MB); LLVM aborts the process when an allocation fails, so they wait until it is there.
+LOAD_BYTES = 512 << 20
+COMPILE_BYTES = 128 << 20
+RETRY_SECONDS = 1.0  # first pause before loading or compiling again after no memory
+RETRY_MAX = 60.0
+_retry_at = 0.0  # (time.monotonic) no loading or compiling before this
+_pause = [RETRY_SECONDS]
+_team = threading.local()  # .size: the most threads this thread has launched a kernel with
+_fork_held: list[bool] = []  # whether the fork hook holds _import_lock (once registered)
 
 
 def set_sync(flag: bool) -> None:
@@ -135,20 +167,44 @@ def _save_load_cost(cpu_seconds: float) -> None:
         pass
 
 
+def _postpone(error: BaseException) -> None:
+    """No loading or compiling for a pause (doubling each time): memory ran out."""
+    global _error, _retry_at
+    _error = error
+    _retry_at = time.monotonic() + _pause[0]
+    _pause[0] = min(2 * _pause[0], RETRY_MAX)
+
+
+def _no_room(what: str, nbytes: int) -> MemoryError | None:
+    """A MemoryError when ``nbytes`` of address space cannot be mapped now, else None."""
+    if _machine.can_map(nbytes):
+        return None
+    return MemoryError(f"no {nbytes >> 20} MB of address space to {what} numba kernels")
+
+
 def _load() -> None:
-    """Import numba and the kernels, and choose the threading layer (once)."""
+    """Import numba and the kernels, and choose the threading layer (once; after a
+    MemoryError, or no room to load, again after a pause)."""
     global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error, _typeof
     global _place
+    if _state in ("ready", "failed"):
+        return
+    if not _fork_held:  # (after logging's fork hooks, imported above: this one runs first)
+        _fork_held.append(False)
+        _fork.at_fork(before=_before_fork, in_parent=_after_fork_in_parent)
     with _load_lock:
-        if _state in ("ready", "failed"):
+        if _state in ("ready", "failed") or time.monotonic() < _retry_at:
+            return
+        short = _no_room("load", LOAD_BYTES)
+        if short is not None:
+            _postpone(short)
             return
         _state = "loading"
-        import time
-
         cpu = time.thread_time()
         try:
-            import numba
-            from numba.np.ufunc import parallel, threading_layer
+            with _import_lock:  # (numba imports numpy.ma, which a child may import)
+                import numba
+                from numba.np.ufunc import parallel, threading_layer
 
             from . import _generated
 
@@ -164,9 +220,15 @@ def _load() -> None:
             _nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
             _mod = _generated
             _state = "ready"
+            _pause[0] = RETRY_SECONDS
+            _error = None
             if threading.current_thread() is _worker:  # (a loader of its own: its cost)
                 _save_load_cost(time.thread_time() - cpu)
         except Exception as e:  # numba missing or broken: NumPy routes only
+            if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
+                _state = "cold"  # no memory (llvmlite's library not mapped...): again later
+                _postpone(e)
+                return
             _error = e
             _state = "failed"
 
@@ -199,12 +261,18 @@ def _sample(spec: tuple[Any, ...]) -> tuple[Any, ...]:
 def _compile(key: tuple[Any, ...], launch_once: bool = True) -> None:
     name, spec = key
     try:
+        short = _no_room("compile", COMPILE_BYTES)
+        if short is not None:
+            raise short
         disp = getattr(_mod, name)
         if _sync and launch_once:
             launch(disp, _sample(spec))
         else:  # compile only: the first launch should come from a calling thread
             disp.compile(tuple(_typeof(x) for x in _sample(spec)))
         _ready[key] = disp
+    except MemoryError as e:  # asked for again after a pause
+        _asked.discard(key)
+        _postpone(e)
     except Exception as e:  # a kernel that does not compile stays on NumPy
         global _error
         _error = e
@@ -213,12 +281,32 @@ def _compile(key: tuple[Any, ...], launch_once: bool = True) -> None:
 
 def _run_worker() -> None:
     _load()
+    if _state != "ready":
+        with _lock:
+            _stopped()
+        return
     while True:
         key = _tasks.get()
         if key is None:
             return
         if _state == "ready" and key not in _ready:
             _compile(key)
+
+
+def _stopped() -> None:
+    """(Under ``_lock``.)  The loader ends without loading (no memory: started again
+    after the pause): the kernels asked for wait for the next one."""
+    global _worker
+    _worker = None
+    for key in list(_asked):
+        if key not in _ready:
+            _asked.discard(key)
+            _deferred[key] = None
+    while True:
+        try:
+            _tasks.get_nowait()
+        except queue.Empty:
+            return
 
 
 def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
@@ -242,10 +330,12 @@ def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
         if key in _asked:
             return None
         if _worker is None:
-            if _spent[0] < load_budget():
+            if _spent[0] < load_budget() or time.monotonic() < _retry_at:
                 _deferred[key] = None  # asked for when the loader starts
                 return None
             _start()
+        elif time.monotonic() < _retry_at:
+            return None  # no memory to compile a while ago: asked again after the pause
         _asked.add(key)
     _tasks.put(key)
     return None
@@ -269,7 +359,7 @@ def start() -> None:
     if not available():
         return
     with _lock:
-        if _worker is None:
+        if _worker is None and time.monotonic() >= _retry_at:
             _start()
 
 
@@ -301,16 +391,15 @@ def compile_now(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
 
 def wait(timeout: float = 60.0) -> bool:
     """Block until every kernel asked for so far is ready (or failed); True if all are."""
-    import time
-
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if not _asked:
             return True  # nothing to wait for (numba may never have been needed)
         if _state == "failed":
             return False
-        if _state == "ready" and all(k in _ready or k[0] in _failed for k in list(_asked)):
-            return not any(k[0] in _failed for k in _asked)
+        asked = list(_asked)  # (other threads add and drop keys meanwhile)
+        if _state == "ready" and all(k in _ready or k[0] in _failed for k in asked):
+            return not any(k[0] in _failed for k in asked)
         time.sleep(0.005)
     return False
 
@@ -334,19 +423,73 @@ def team_tids(size: int) -> NDArray | None:
     return out
 
 
+def _team_bytes(n: int) -> int:
+    """Address space a team of ``n`` threads' new stacks take (with a margin)."""
+    try:
+        import resource
+
+        stack = resource.getrlimit(resource.RLIMIT_STACK)[0]
+    except (ImportError, ValueError, OSError):
+        stack = -1
+    if stack <= 0 or stack > 1 << 30:  # unlimited: glibc's default
+        stack = 8 << 20
+    return (n - 1) * (stack + (1 << 20)) + (64 << 20)
+
+
+def _team_size(n: int) -> int:
+    """``n``, or 1 when this thread has not launched ``n`` threads yet and their stacks
+    would not fit now (the threading layer would exit the process creating them)."""
+    size = getattr(_team, "size", 1)
+    if n <= size or _machine.can_map(_team_bytes(n)):
+        return n
+    return 1
+
+
 def launch(disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
     """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
-    under omp the team's workers are first kept off the caller's CPU (``_placement``)."""
-    n = min(_threads, _nb_max)
+    under omp the team's workers are first kept off the caller's CPU (``_placement``);
+    on the calling thread alone when the team's threads would have no memory."""
+    n = _team_size(min(_threads, _nb_max))
     lock = _launch_lock
     if lock is None:
         if _nb_get() != n:
             _nb_set(n)
-        if _place is not None:  # returns at once unless placement is on
+        if _place is not None and n > 1:  # returns at once unless placement is on
             _place(n, team_tids)
         disp(*args)
-        return
-    with lock:
-        if _nb_get() != n:
-            _nb_set(n)
-        disp(*args)
+    else:
+        with lock:
+            if _nb_get() != n:
+                _nb_set(n)
+            disp(*args)
+    if n > getattr(_team, "size", 1):
+        _team.size = n
+
+
+# -- fork (see the module docstring and ``_fork``) -----------------------------------------
+def _before_fork() -> None:
+    _fork_held[0] = _import_lock.acquire(timeout=_fork.WAIT_SECONDS)
+
+
+def _after_fork_in_parent() -> None:
+    if _fork_held[0]:
+        _fork_held[0] = False
+        _import_lock.release()
+
+
+def _after_fork_in_child() -> None:
+    """Fresh locks and queue, no loader thread (the child launches no numba kernel)."""
+    global _lock, _load_lock, _import_lock, _launch_lock, _tasks, _worker, _state
+    if _fork_held:
+        _fork_held[0] = False
+    _lock, _load_lock, _import_lock = threading.Lock(), threading.Lock(), threading.Lock()
+    if _launch_lock is not None:
+        _launch_lock = threading.Lock()
+    _tasks = queue.SimpleQueue()
+    _worker = None
+    if _state == "loading":
+        _state = "cold"
+
+
+# (the before / in_parent hooks: registered by the first _load, after logging's)
+_fork.at_fork(in_child=_after_fork_in_child)

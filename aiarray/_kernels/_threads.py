@@ -12,13 +12,16 @@ are not reduced), so they are bitwise NumPy's results too.
 
 from __future__ import annotations
 
-import os
+import queue
 import threading
+import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
+from .. import _fork
 from .._numpy_path import _QUIET, quiet_enter, quiet_exit
 from .._typing import DType, NDArray
 from . import _numba, _placement
@@ -30,47 +33,61 @@ class Workers:
     Safe to call from several Python threads at once (each call waits only for its
     own tasks), while another thread resizes the pool (a call keeps the pool it
     started with; a replaced pool shuts down when its last call ends), and after
-    ``fork`` (the child builds a new pool).
+    ``fork`` (the child builds a new pool).  A pool's threads are all started, and
+    seen running, before it takes work: when they cannot start (no memory for their
+    stacks, a thread limit), the call runs NumPy's loop on the calling thread and a
+    pool is tried again after a pause (``RETRY_SECONDS``, doubling up to ``RETRY_MAX``).
     """
 
     def __init__(self, n: int) -> None:
         self.n = max(1, n)
-        self._pool: Any = None  # a concurrent.futures.ThreadPoolExecutor, made on first use
-        self._pid = -1
+        self._pool: _Pool | None = None  # made on first use
         self._lock = threading.Lock()
         self._tids: list[int] = []  # the pool threads' kernel ids, as they start
-        self._users: dict[Any, int] = {}  # pool -> calls running on it
-        self._retired: set[Any] = set()  # replaced pools that calls still use
+        self._users: dict[_Pool, int] = {}  # pool -> calls running on it
+        self._retired: set[_Pool] = set()  # replaced pools that calls still use
+        self._retry_at = 0.0  # (time.monotonic) no new pool before this: threads failed
+        self._pause = RETRY_SECONDS
+        self.start_error: BaseException | None = None  # why threads last failed to start
+        _ALL.add(self)
+
+    def _after_fork(self) -> None:
+        """(In a forked child.)  The parent's threads are gone: a fresh lock, no pool."""
+        self._lock = threading.Lock()
+        self._pool, self._tids, self._users, self._retired = None, [], {}, set()
+        self._retry_at = 0.0
 
     def resize(self, n: int) -> None:
         """Use ``n`` threads from the next call on."""
         with self._lock:
             old, self._pool, self.n = self._pool, None, max(1, n)
-            if old is not None and self._pid == os.getpid():
+            if old is not None:
                 if self._users.get(old):
                     self._retired.add(old)  # shut down by the last call using it
                 else:
-                    old.shutdown(wait=False)
+                    old.shutdown()
 
-    def _acquire(self) -> tuple[Any, list[int]]:
-        """The current pool (made if needed), counted as used by one more call."""
+    def _acquire(self) -> tuple[_Pool, list[int]] | None:
+        """The current pool (made if needed), counted as used by one more call; None
+        when its threads cannot start now."""
         with self._lock:
-            if self._pid != os.getpid():  # a forked child: the parent's threads are gone
-                self._pool, self._users, self._retired = None, {}, set()
             if self._pool is None:
-                from concurrent.futures import ThreadPoolExecutor  # not at import: ~3 ms
-
-                tids: list[int] = []
-                self._pool = ThreadPoolExecutor(
-                    max(1, self.n - 1), thread_name_prefix="aiarray",
-                    initializer=lambda: tids.append(threading.get_native_id()))
-                self._tids = tids
-                self._pid = os.getpid()
+                if self.n == 1 or time.monotonic() < self._retry_at:
+                    return None  # (resized to 1 since the caller looked)
+                try:
+                    self._pool = _Pool(self.n - 1)
+                except RuntimeError as e:  # "can't start new thread", or a thread too slow
+                    self.start_error = e
+                    self._retry_at = time.monotonic() + self._pause
+                    self._pause = min(2 * self._pause, RETRY_MAX)
+                    return None
+                self._pause = RETRY_SECONDS
+                self._tids = self._pool.tids
             pool = self._pool
             self._users[pool] = self._users.get(pool, 0) + 1
             return pool, self._tids
 
-    def _release(self, pool: Any) -> None:
+    def _release(self, pool: _Pool) -> None:
         with self._lock:
             left = self._users.get(pool, 1) - 1
             if left > 0:
@@ -79,33 +96,140 @@ class Workers:
             self._users.pop(pool, None)
             if pool in self._retired:
                 self._retired.discard(pool)
-                pool.shutdown(wait=False)
+                pool.shutdown()
 
     def run(self, func: Callable[..., Any], tasks: list[Any]) -> list[Any]:
         """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced.
 
         Returns only when every task has finished, also when one raised (the first
-        error is re-raised) or when submitting failed part-way: no task can still be
-        writing into a buffer after the call.
+        error is re-raised); tasks the pool cannot take (its threads cannot start, or
+        it refuses work) run on the calling thread: no task can still be writing into
+        a buffer after the call.
         """
         if len(tasks) == 1 or self.n == 1:
             return [_quiet_call(func, t) for t in tasks]
-        from concurrent.futures import wait  # not at import: ~3 ms
-
-        pool, tids = self._acquire()
+        acquired = self._acquire()
+        if acquired is None:  # no threads now: NumPy's loop on this thread
+            return [_quiet_call(func, t) for t in tasks]
+        pool, tids = acquired
         try:
             if _placement.enabled():
                 _placement.place_pool(tids)  # keep the pool threads off this thread's CPU
-            submitted: list[Any] = []
+            submitted: list[_Task] = []
             try:
                 for t in tasks[1:]:
-                    submitted.append(pool.submit(_quiet_call, func, t))
+                    try:
+                        submitted.append(pool.submit(_quiet_call, func, t))
+                    except RuntimeError:  # the pool refuses work: the rest runs here
+                        break
                 first = _quiet_call(func, tasks[0])
+                rest = [_quiet_call(func, t) for t in tasks[1 + len(submitted):]]
             finally:
-                wait(submitted)
-            return [first, *(f.result() for f in submitted)]
+                for task in submitted:
+                    task.wait()
+            return [first, *(task.result() for task in submitted), *rest]
         finally:
             self._release(pool)
+
+
+RETRY_SECONDS = 0.5  # first pause before a pool is tried again after its threads failed
+RETRY_MAX = 30.0
+START_TIMEOUT = 30.0  # seconds a new pool's threads may take to start
+_ALL: weakref.WeakSet[Workers] = weakref.WeakSet()
+
+
+class _Task:
+    """One call for a pool thread; :meth:`wait` returns once it has run."""
+
+    __slots__ = ("_done", "args", "error", "func", "value")
+
+    def __init__(self, func: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.func, self.args = func, args
+        self.value: Any = None
+        self.error: BaseException | None = None
+        self._done = threading.Lock()
+        self._done.acquire()  # released by the thread that runs it
+
+    def run(self) -> None:
+        try:
+            self.value = self.func(*self.args)
+        except BaseException as e:  # (re-raised in the caller by result())
+            self.error = e
+        finally:
+            self._done.release()
+
+    def wait(self) -> None:
+        self._done.acquire()
+        self._done.release()
+
+    def result(self) -> Any:
+        self.wait()
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+
+class _Pool:
+    """``k`` daemon threads taking :class:`_Task` s from one queue.  All are started and
+    seen running before the pool is returned, with their kernel ids in ``tids``;
+    RuntimeError (the started ones stopped again) when they cannot all start.  Not
+    ``concurrent.futures``: importing it (and the logging it imports) in the thread of
+    a program's first large call could be under way at a ``fork``, and leave the child
+    a half-imported module."""
+
+    def __init__(self, k: int) -> None:
+        self._queue: queue.SimpleQueue[_Task | None] = queue.SimpleQueue()
+        self._shutdown = False
+        self.tids: list[int] = []
+        ready = threading.Barrier(k + 1)
+        started = 0
+        try:
+            for i in range(k):
+                threading.Thread(target=self._work, args=(ready,), name=f"aiarray_{i}",
+                                 daemon=True).start()
+                started += 1
+            ready.wait(START_TIMEOUT)
+        except (RuntimeError, threading.BrokenBarrierError) as e:
+            ready.abort()
+            for _ in range(started):
+                self._queue.put(None)
+            if isinstance(e, RuntimeError):
+                raise
+            raise RuntimeError(f"{k} pool threads did not start in {START_TIMEOUT} s") from None
+
+    def _work(self, ready: threading.Barrier) -> None:
+        self.tids.append(threading.get_native_id())
+        try:
+            ready.wait(START_TIMEOUT)
+        except threading.BrokenBarrierError:
+            return
+        while True:
+            task = self._queue.get()
+            if task is None:
+                return
+            task.run()
+
+    def submit(self, func: Callable[..., Any], *args: Any) -> _Task:
+        if self._shutdown:
+            raise RuntimeError("the pool is shut down")
+        task = _Task(func, args)
+        self._queue.put(task)
+        return task
+
+    def shutdown(self) -> None:
+        """Stop the threads once the tasks queued so far have run."""
+        if not self._shutdown:
+            self._shutdown = True
+            for _ in self.tids:
+                self._queue.put(None)
+
+
+def _workers_after_fork() -> None:
+    for workers in list(_ALL):
+        workers._after_fork()
+
+
+_fork.at_fork(in_child=_workers_after_fork)
 
 
 def _quiet_call(func: Callable[..., Any], args: tuple[Any, ...]) -> object:

@@ -1,0 +1,68 @@
+"""What crosses a ``fork``: aiarray's locks, thread pool and background loader.
+
+``os.fork`` copies only the thread that calls it.  A lock another thread held at
+that moment stays held in the child, where no thread will release it; a pool's
+threads and the kernel loader thread do not exist there; a module another thread was
+importing stays half-imported, and importing it again waits forever on its import
+lock.  So each module that keeps such state registers, next to it, with
+:func:`at_fork`:
+
+- ``in_child``: fresh locks, no thread pool (the child builds its own when a call
+  needs one), no loader (a forked child never launches numba kernels: their threading
+  layer is not fork-safe; it runs NumPy's loops, in threads of its own);
+- ``before`` / ``in_parent``: only for the locks held while a module is imported (the
+  kernel loader importing numba, bfloat16's ml_dtypes): the fork waits, boundedly,
+  until that import ends, so no half-imported module crosses it.
+
+:func:`settle_imports` is the ``before`` hook for the modules the large path imports
+on first use (``json``, ``ctypes``, ...): if another thread is importing one at the
+fork, the fork waits until that import has finished.
+
+Platforms without ``os.register_at_fork`` (Windows) have no fork: nothing is registered.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable
+
+# Modules the large path imports on first use, which a child may import again.
+# (None of them registers fork hooks of its own: a module that does, imported by another
+# thread while a ``before`` hook waits, would run its ``after`` hooks without its
+# ``before`` one.  Of the modules that do, concurrent.futures is not used, and logging,
+# which numba imports, is imported with aiarray: see _kernels._numba.)
+LAZY_IMPORTS = ("json", "json.decoder", "json.scanner", "json.encoder", "zlib", "ctypes",
+                "ctypes.util", "importlib.util", "mmap", "resource")
+WAIT_SECONDS = 10.0  # longest wait of a fork for an import another thread makes
+
+
+def at_fork(*, before: Callable[[], object] | None = None,
+            in_parent: Callable[[], object] | None = None,
+            in_child: Callable[[], object] | None = None) -> None:
+    """Register fork hooks (none where the platform has no fork)."""
+    register = getattr(os, "register_at_fork", None)
+    if register is None:  # pragma: no cover - Windows
+        return
+    hooks = {"before": before, "after_in_parent": in_parent, "after_in_child": in_child}
+    register(**{k: v for k, v in hooks.items() if v is not None})
+
+
+def _initializing(name: str) -> bool:
+    module = sys.modules.get(name)
+    return module is not None and bool(getattr(getattr(module, "__spec__", None),
+                                               "_initializing", False))
+
+
+def settle_imports() -> None:
+    """Wait until no module of ``LAZY_IMPORTS`` is half-imported by another thread."""
+    for name in LAZY_IMPORTS:
+        if _initializing(name):
+            try:
+                importlib.import_module(name)  # waits on the module's import lock
+            except Exception:
+                pass
+
+
+at_fork(before=settle_imports)

@@ -1,0 +1,180 @@
+"""Memory exhaustion: aiarray survives where NumPy does (issue 19, item 3).
+
+Each case runs in a fresh process that first makes its arrays, then limits its
+address space (``RLIMIT_AS``) to what it uses plus a little, so that the next large
+allocation, thread stack or library mapping fails:
+
+- every allocation of the standard namespace raises aiarray's AllocationError (a
+  MemoryError with ``.status`` ALLOCATION_FAILED) naming the function, never NumPy's
+  bare MemoryError;
+- a pool thread that cannot start (no address space for its stack, or
+  ``Thread.start`` refusing) gives NumPy's result on the calling thread, and threads
+  again once they can start;
+- a numba kernel's first launch with no room for its team's threads runs on the
+  calling thread (GNU OpenMP exits the process when a team thread cannot start);
+- the kernel loader with no room to load numba tries again later, and loads once
+  the pressure is gone.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="RLIMIT_AS and /proc/self/status: Linux only")
+
+PRELUDE = """
+import resource, sys, threading, time
+import numpy as np
+import aiarray as xp
+from aiarray._kernels import _numba, _threads
+
+def vm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmSize"):
+            return int(line.split()[1]) * 1024
+
+SOFT, HARD = resource.getrlimit(resource.RLIMIT_AS)
+
+def squeeze(mb):
+    '''Allow only ``mb`` more megabytes of address space.'''
+    resource.setrlimit(resource.RLIMIT_AS, (vm() + (mb << 20), HARD))
+
+def release():
+    resource.setrlimit(resource.RLIMIT_AS, (SOFT, HARD))
+"""
+
+
+def _run(code: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    full = dict(os.environ, **(env or {}))
+    out = subprocess.run([sys.executable, "-c", PRELUDE + textwrap.dedent(code)],
+                         capture_output=True, text=True, timeout=180, env=full)
+    assert out.returncode == 0, f"exit {out.returncode}:\n{out.stdout}\n{out.stderr}"
+    return out
+
+
+# (function, call) on arrays of 1e7 elements whose result needs 38 MB or more
+ALLOCATING = [
+    ("sort", "xp.sort(a)"),
+    ("argsort", "xp.argsort(a)"),
+    ("cumulative_sum", "xp.cumulative_sum(a)"),
+    ("take", "xp.take(a, idx)"),
+    ("unique_values", "xp.unique_values(a)"),
+    ("where", "xp.where(c, a, a)"),
+    ("asarray", "xp.asarray(a, copy=True)"),
+]
+
+
+@pytest.mark.parametrize(("name", "call"), ALLOCATING, ids=[n for n, _ in ALLOCATING])
+def test_an_allocation_that_fails_is_aiarrays_allocation_error(name: str, call: str) -> None:
+    out = _run(f"""
+        n = 10**7
+        base = (np.arange(n, dtype=np.float32) * 7919) % 1000
+        a = xp.asarray(base)
+        c = xp.asarray(np.arange(n) % 2 == 0)
+        idx = xp.asarray(np.arange(n, dtype=np.int64)[::-1].copy())
+        squeeze(16)
+        assert np.sum(base) == np.float32(4.960016e9)  # NumPy's own reduction survives
+        try:
+            {call}
+        except MemoryError as e:
+            print(type(e).__module__, type(e).__name__, e.status.name, str(e))
+        else:
+            print("no error")
+    """)
+    words = out.stdout.split()
+    assert words[:3] == ["aiarray", "AllocationError", "ALLOCATION_FAILED"], out.stdout
+    assert f"{name}()" in out.stdout
+
+
+def test_pool_threads_that_cannot_start_give_numpys_result_then_threads_again() -> None:
+    """``Thread.start`` refusing (as with no memory for a stack): the large calls run
+    NumPy's loop on the calling thread; after the pause the pool starts."""
+    out = _run("""
+        xp.set_num_threads(2)
+        n = 4 * 10**6
+        base = np.arange(n, dtype=np.float32) % 97 - 40
+        a = xp.asarray(base)
+        real = threading.Thread.start
+        def refuse(self):
+            raise RuntimeError("can't start new thread")
+        threading.Thread.start = refuse
+        got = [np.asarray(xp.sum(a)), np.asarray(xp.sin(a)), np.asarray(xp.mean(a))]
+        threading.Thread.start = real
+        want = [np.sum(base), np.sin(base), np.mean(base)]
+        assert all(g.dtype == w.dtype and np.array_equal(g, w) for g, w in zip(got, want))
+        assert "can't start" in repr(_threads.WORKERS.start_error)
+        time.sleep(max(0.0, _threads.WORKERS._retry_at - time.monotonic()) + 0.05)
+        assert np.array_equal(np.asarray(xp.sin(a)), np.sin(base))
+        names = [t.name for t in threading.enumerate()]
+        assert any(name.startswith("aiarray_") for name in names), names
+        print("ok")
+    """, {"AIARRAY_NUMBA": "0"})
+    assert out.stdout.strip() == "ok"
+
+
+def test_pool_threads_without_address_space_for_stacks() -> None:
+    out = _run("""
+        xp.set_num_threads(2)
+        n = 4 * 10**6
+        base = np.arange(n, dtype=np.float32) % 97 - 40
+        a = xp.asarray(base)
+        squeeze(4)  # no room for an 8 MB thread stack
+        got = np.asarray(xp.sum(a))
+        assert got.dtype == np.float32 and got == np.sum(base), (got, np.sum(base))
+        release()
+        print("ok")
+    """, {"AIARRAY_NUMBA": "0"})
+    assert out.stdout.strip() == "ok"
+
+
+def test_a_kernels_first_launch_without_room_for_its_team() -> None:
+    """numba's kernel compiled, not yet launched; no room for a team thread's stack: the
+    launch runs on the calling thread (GNU OpenMP exited the process), and with the
+    pressure gone the next launch has its team."""
+    out = _run("""
+        xp.set_num_threads(2)
+        n = 10**7
+        base = (np.arange(n, dtype=np.float32) * 7919) % 1000
+        a = xp.asarray(base)
+        data = base.view(np.int32)
+        w = _numba.threads()
+        spec = _numba.spec_of(data, w, np.empty((w, 2), np.int32))
+        assert _numba.compile_now("extreme_float", spec) is not None, _numba.status()
+        squeeze(4)
+        assert np.sum(base) == np.float32(4.960016e9)
+        assert float(xp.max(a)) == float(np.max(base)) == 999.0
+        release()
+        assert float(xp.max(a)) == 999.0
+        print("team", _numba._team.size)
+    """)
+    assert out.stdout.split() == ["team", "2"], out.stdout + out.stderr
+
+
+def test_the_kernel_loader_tries_again_after_memory_pressure() -> None:
+    """No room to load numba at the first large call: NumPy's results meanwhile, the
+    loader postponed (not failed for good); with room again it loads."""
+    out = _run("""
+        n = 2 * 10**6
+        base = (np.arange(n, dtype=np.float32) * 7919) % 1000
+        a = xp.asarray(base)
+        squeeze(100)
+        for _ in range(5):
+            assert np.array_equal(np.asarray(a + a), base + base)
+        deadline = time.monotonic() + 60
+        while _numba.status()["state"] == "loading" and time.monotonic() < deadline:
+            time.sleep(0.05)
+        print("pressure", _numba.status()["state"])
+        release()
+        time.sleep(max(0.0, _numba._retry_at - time.monotonic()) + 0.05)
+        assert np.array_equal(np.asarray(a + a), base + base)
+        print("loaded", _numba.wait(120), _numba.status()["state"])
+    """, {"AIARRAY_NUMBA_AFTER": "0"})
+    assert out.stdout.split() == ["pressure", "cold", "loaded", "True", "ready"], \
+        out.stdout + out.stderr
