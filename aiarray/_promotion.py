@@ -401,15 +401,22 @@ class _Built(dict[str, Policy]):
     """The policies built so far: each is built from its tables on first use (import
     builds only the default), once; the dispatcher and the contextvars hold the objects."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.RLock()  # (re-entered when a build loads bfloat16)
+        at_fork(in_child=self._fresh_lock)  # (one instance: _POLICIES)
+
+    def _fresh_lock(self) -> None:
+        self.lock = threading.RLock()  # a build in another thread did not cross the fork
+
     def __missing__(self, name: str) -> Policy:
         build = _BUILD[name]  # KeyError: not a policy
-        with _build_lock:
+        with self.lock:
             if name not in self:
                 dict.__setitem__(self, name, build())
             return dict.__getitem__(self, name)
 
 
-_build_lock = threading.RLock()  # (re-entered when a build loads bfloat16)
 _POLICIES = _Built()
 POLICIES = tuple(_BUILD)  # the policy names, from the registry above
 _global_policy: Policy = _POLICIES["ascend"]
@@ -699,7 +706,7 @@ def _add_bfloat16(bf16: DType) -> None:
     contextvars and the dispatcher hold them), and its range (D.when_bfloat16_loads)."""
     _FLOAT_MAX[bf16] = float(D.finfo_of(bf16).max)
     INT_RANGE[bf16] = _int_range(bf16)
-    with _build_lock:  # the policies built so far; the others are built with bfloat16
+    with _POLICIES.lock:  # the policies built so far; the others are built with bfloat16
         for name, pol in list(_POLICIES.items()):
             pol.extend(_BUILD[name]())
 
