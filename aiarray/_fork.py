@@ -32,7 +32,7 @@ from collections.abc import Callable
 # (None of them registers fork hooks of its own: a module that does, imported by another
 # thread while a ``before`` hook waits, would run its ``after`` hooks without its
 # ``before`` one.  Of the modules that do, concurrent.futures is not used, and logging,
-# which numba imports, is imported with aiarray: see _kernels._numba.)
+# which numba imports, is imported before the loader thread starts: see _kernels._numba.)
 LAZY_IMPORTS = ("json", "json.decoder", "json.scanner", "json.encoder", "zlib", "ctypes",
                 "ctypes.util", "importlib.util", "mmap", "resource")
 WAIT_SECONDS = 10.0  # longest wait of a fork for an import another thread makes

@@ -21,6 +21,10 @@ from collections.abc import Callable
 
 from ._sizes import allocates
 
+# function of aiarray._api -> its exported wrapper: one per function, so a name two
+# namespaces export is one object in both (aiarray.linalg.matmul is aiarray.matmul)
+_WRAPPERS: dict[Callable[..., object], Callable[..., object]] = {}
+
 
 def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]:
     """Mark ``namespace["__all__"]``'s callables as defined in ``module``; return the
@@ -29,7 +33,10 @@ def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]
     for name in names:
         obj = namespace.get(name)
         if type(obj) is types.FunctionType and obj.__module__.startswith("aiarray._api."):
-            obj = namespace[name] = allocates(obj)
+            wrapper = _WRAPPERS.get(obj)
+            if wrapper is None:
+                wrapper = _WRAPPERS[obj] = allocates(obj)
+            obj = namespace[name] = wrapper
         if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):
             try:
                 obj.__module__ = module

@@ -42,7 +42,6 @@ MemoryError while loading or compiling; a launch runs on the calling thread alon
 
 from __future__ import annotations
 
-import logging  # noqa: F401  # (see below)
 import os
 import queue
 import threading
@@ -58,9 +57,14 @@ from . import _machine
 
 # numba imports logging, which registers fork hooks.  Registered in the loader thread
 # while another thread forks, they would run their after-fork half without the before
-# half ("Exception ignored ... cannot release un-acquired lock"); imported here, with
-# aiarray (~4 ms), they are registered before any loader runs, and before the hook
+# half ("Exception ignored ... cannot release un-acquired lock").  So _start imports it
+# in the caller's thread before the loader thread exists, and _load before anything else
+# (not with aiarray: ~4 ms of import time); its hooks are so registered before the hook
 # that waits for numba's import (registered by the first _load), which so runs first.
+
+
+def _import_logging() -> None:
+    import logging  # noqa: F401  # (see above)
 
 _state = "cold"  # cold -> loading -> ready | failed
 _error: BaseException | None = None
@@ -189,7 +193,8 @@ def _load() -> None:
     global _place
     if _state in ("ready", "failed"):
         return
-    if not _fork_held:  # (after logging's fork hooks, imported above: this one runs first)
+    _import_logging()
+    if not _fork_held:  # (after logging's fork hooks, imported first: this one runs first)
         _fork_held.append(False)
         _fork.at_fork(before=_before_fork, in_parent=_after_fork_in_parent)
     with _load_lock:
@@ -366,6 +371,7 @@ def start() -> None:
 def _start() -> None:
     """(Under ``_lock``.)  The loader thread, and the kernels wanted so far."""
     global _worker
+    _import_logging()  # (in this thread, before the loader's exists)
     _worker = threading.Thread(target=_run_worker, name="aiarray-numba", daemon=True)
     _worker.start()
     for key in _deferred:
