@@ -14,7 +14,6 @@ import contextvars
 import math
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
 import numpy as np
@@ -101,34 +100,42 @@ class Decision(NamedTuple):
     note: str = ""
 
 
-@dataclass
 class Policy:
     """A promotion policy: decisions for dtype pairs and for (tensor dtype, scalar kind)."""
 
     name: str
     pairs: dict[tuple[DType, DType], Decision]
     scalars: dict[tuple[DType, ScalarKey], Decision]
-    parameter_rule: bool = False
+    parameter_rule: bool
     # n-ary operands fold in ascending order of this key (dtypes and Python kind strings),
     # so a table that is not associative still gives one answer; None = the default order,
     # _FOLD_ORDER (ties break by it too)
-    fold_rank: dict[ScalarKey, int] | None = None
+    fold_rank: dict[ScalarKey, int] | None
     # integer/bool input of a floating-valued op -> result dtype, by use: "function" (sin,
     # sqrt, atan2, ...), "divide", "statistics" (mean, var, std), "linalg";
     # None = GB/T's rule for every use (_registry.INT_TO_FLOAT)
-    int_to_float: dict[str, dict[DType, DType]] | None = None
-    fast_pairs: dict[tuple[DType, DType], DType | None] = field(init=False)
-    fast_scalars: dict[tuple[DType, ScalarKey], DType | None] = field(init=False)
+    int_to_float: dict[str, dict[DType, DType]] | None
+    fast_pairs: dict[tuple[DType, DType], DType | None]
+    fast_scalars: dict[tuple[DType, ScalarKey], DType | None]
     # Python scalar type -> {array dtype: result dtype or None}: fast_scalars by type
-    scalar_results: dict[type, dict[DType, DType | None]] = field(init=False)
+    scalar_results: dict[type, dict[DType, DType | None]]
 
-    def __post_init__(self) -> None:
-        self.fast_pairs = {k: v.result for k, v in self.pairs.items()}
-        self.fast_scalars = {k: v.result for k, v in self.scalars.items()}
+    def __init__(self, name: str, pairs: dict[tuple[DType, DType], Decision],
+                 scalars: dict[tuple[DType, ScalarKey], Decision], parameter_rule: bool = False,
+                 fold_rank: dict[ScalarKey, int] | None = None,
+                 int_to_float: dict[str, dict[DType, DType]] | None = None) -> None:
+        self.name, self.pairs, self.scalars = name, pairs, scalars
+        self.parameter_rule, self.fold_rank, self.int_to_float = (
+            parameter_rule, fold_rank, int_to_float)
+        self.fast_pairs = {k: v.result for k, v in pairs.items()}
+        self.fast_scalars = {k: v.result for k, v in scalars.items()}
         self.scalar_results = {
             t: {dt: res for (dt, k), res in self.fast_scalars.items() if k == kind}
             for t, kind in PY_KINDS.items()
         }
+
+    def __repr__(self) -> str:
+        return f"<promotion policy {self.name!r}>"
 
     def extend(self, more: Policy) -> None:
         """Add the cells of ``more`` (the same policy over more dtypes) in place."""
@@ -947,8 +954,7 @@ def result_type_under(pol: Policy, arrays_and_dtypes: tuple[object, ...]) -> DTy
     return promote_with_scalars(tensor, scalars, pol) if scalars else tensor
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(NamedTuple):
     """Why two operands promote as they do: the policy, table and cell that decided.
 
     ``error`` is set when the operation itself would still raise although the table gives a

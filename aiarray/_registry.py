@@ -9,7 +9,6 @@ operator names, and whether integer input computes in a floating dtype.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -19,32 +18,58 @@ from . import _numpy_path as N
 from ._typing import DType
 
 
-@dataclass(frozen=True, eq=False)
 class ElementwiseOp:
-    """One elementwise function of the standard (or of GB/T)."""
+    """One elementwise function of the standard (or of GB/T); read-only once made.
 
+    (A plain class rather than a dataclass: seventy records are made at import, and a
+    dataclass's generated methods cost more import time than the records themselves.)
+    """
+
+    __slots__ = ("allowed", "arity", "category", "direct", "doc", "exact_ints", "inplace",
+                 "name", "numpy", "operator", "promotes", "reflected", "result", "to_float")
     name: str
     arity: int
     category: str
     numpy: Callable[..., Any]  # a ufunc, or a function over ndarrays (_numpy_path)
-    result: str = "same"  # "same" | "bool" | "real" (complex -> its real part dtype)
-    to_float: bool = False  # integer/bool input gives an INT_TO_FLOAT[dtype] result
-    exact_ints: bool = True  # ... computed in float64 and rounded once (else in the result dtype)
-    promotes: bool = True  # binary: operands are promoted to one dtype first
-    operator: str | None = None  # "add" -> __add__ / __radd__ / __iadd__
-    reflected: bool = True
-    inplace: bool = True
-    doc: str = ""
-    allowed: set[DType] = field(init=False)  # (the category's set: bfloat16 joins it)
+    result: str  # "same" | "bool" | "real" (complex -> its real part dtype)
+    to_float: bool  # integer/bool input gives an INT_TO_FLOAT[dtype] result
+    exact_ints: bool  # ... computed in float64 and rounded once (else in the result dtype)
+    promotes: bool  # binary: operands are promoted to one dtype first
+    operator: str | None  # "add" -> __add__ / __radd__ / __iadd__
+    reflected: bool
+    inplace: bool
+    doc: str
+    allowed: set[DType]  # (the category's set: bfloat16 joins it)
     # dtype -> result dtype, for same-dtype inputs that go straight to the kernel:
     # no float conversion, no widening (the dispatcher's short path).
-    direct: dict[DType, DType] = field(init=False)
+    direct: dict[DType, DType]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "allowed", D.CATEGORIES[self.category])
+    def __init__(self, name: str, arity: int, category: str, numpy: Callable[..., Any],
+                 result: str = "same", to_float: bool = False, exact_ints: bool = True,
+                 promotes: bool = True, operator: str | None = None, reflected: bool = True,
+                 inplace: bool = True, doc: str = "") -> None:
+        values = (name, arity, category, numpy, result, to_float, exact_ints, promotes,
+                  operator, reflected, inplace, doc)
+        for slot, value in zip(_GIVEN, values, strict=True):
+            object.__setattr__(self, slot, value)
+        object.__setattr__(self, "allowed", D.CATEGORIES[category])
         direct = {dt: self.result_dtype(dt) for dt in self.allowed
-                  if dt not in D.COMPUTE and not (self.to_float and dt not in D.FLOAT)}
+                  if dt not in D.COMPUTE and not (to_float and dt not in D.FLOAT)}
         object.__setattr__(self, "direct", direct)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ElementwiseOp {self.name!r} is read-only (use replace())")
+
+    def __repr__(self) -> str:
+        return f"ElementwiseOp({self.name!r}, arity={self.arity}, category={self.category!r})"
+
+    def replace(self, **changes: Any) -> ElementwiseOp:
+        """A new record with ``changes`` (given fields) applied."""
+        given = {slot: getattr(self, slot) for slot in _GIVEN}
+        unknown = set(changes) - set(given)
+        if unknown:
+            raise TypeError(f"ElementwiseOp.replace(): no field {sorted(unknown)}")
+        return ElementwiseOp(**{**given, **changes})
 
     def result_dtype(self, computed: DType) -> DType:
         """Dtype of the result when the op computes in ``computed``."""
@@ -53,6 +78,11 @@ class ElementwiseOp:
         if self.result == "real":
             return D.REAL_OF.get(computed, computed)
         return computed
+
+
+# the fields ElementwiseOp() takes, in its order
+_GIVEN = ("name", "arity", "category", "numpy", "result", "to_float", "exact_ints",
+          "promotes", "operator", "reflected", "inplace", "doc")
 
 
 # GB/T / pypto.div: integer and bool inputs of floating-valued functions compute in

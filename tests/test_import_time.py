@@ -1,4 +1,4 @@
-"""``import aiarray`` stays within NumPy's own import time plus a small margin.
+"""``import aiarray`` stays within a ratio of NumPy's own import time.
 
 Measured in fresh processes, aiarray and NumPy alternating, with bytecode compiled
 (into a private pycache, as an installed package has it).  The margin is generous for
@@ -43,19 +43,21 @@ def _slowest(env: dict, count: int = 5) -> str:
     return ", ".join(f"{name} {us / 1e3:.0f} ms" for us, name in rows[:count])
 
 
-def test_import_is_numpys_plus_a_little(tmp_path: Path) -> None:
+def test_import_is_within_a_ratio_of_numpys(tmp_path: Path) -> None:
     env = _env(tmp_path)
-    _seconds("aiarray", env)  # compiles the bytecode
+    _seconds("aiarray", env)  # compiles the bytecode (NumPy's too, into the prefix)
     numpy, aiarray = [], []
-    for _ in range(5):
+    for _ in range(7):
         numpy.append(_seconds("numpy", env))
         aiarray.append(_seconds("aiarray", env))
     base, ours = statistics.median(numpy), statistics.median(aiarray)
-    limit = 0.1 + 0.5 * base  # target: +50 ms (docs/benchmarks.md); margin for load
-    assert ours - base < limit, (
+    # The target is 1.3x NumPy's time (measured 1.30 on a quiet 2-core machine,
+    # docs/performance.md); the margin is for a loaded machine, where both imports slow
+    # down but not by the same amount.  A regression of ~25 ms over NumPy's ~80 fails it.
+    limit = 1.6
+    assert ours / base < limit, (
         f"import aiarray takes {ours * 1e3:.0f} ms, NumPy {base * 1e3:.0f} ms: "
-        f"+{(ours - base) * 1e3:.0f} ms > +{limit * 1e3:.0f} ms.  Slowest modules: "
-        + _slowest(env))
+        f"{ours / base:.2f}x >= {limit}x.  Slowest modules: " + _slowest(env))
 
 
 def test_import_loads_neither_numba_nor_ml_dtypes() -> None:

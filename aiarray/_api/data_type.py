@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -118,8 +118,7 @@ def _info_dtype(type_: object, func: str) -> DType:
     return D.canonical(type_, "type")
 
 
-@dataclass(frozen=True)
-class finfo_object:  # noqa: N801 - the standard's name
+class finfo_object(NamedTuple):  # noqa: N801 - the standard's name
     """Machine limits of a floating-point dtype (Python floats, as the standard asks)."""
 
     bits: int
@@ -130,8 +129,7 @@ class finfo_object:  # noqa: N801 - the standard's name
     dtype: DType
 
 
-@dataclass(frozen=True)
-class iinfo_object:  # noqa: N801 - the standard's name
+class iinfo_object(NamedTuple):  # noqa: N801 - the standard's name
     """Machine limits of an integer dtype (Python ints)."""
 
     bits: int

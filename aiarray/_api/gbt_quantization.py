@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 import operator
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +22,9 @@ from .._numpy_path import quiet
 from .._random_impl import round_to
 from .._typing import DType, NDArray
 from ._axes import normalize_axis
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["QuantizedArray", "dequantize", "quantize"]
 
@@ -136,6 +139,8 @@ def _zero_point_param(func: str, zp: object, dt: DType, scheme: str,
 
 def _ceil_to(value: Fraction, sd: DType) -> NDArray:
     """The smallest value of ``sd`` that is >= ``value`` (>= 0), as a 0-d array."""
+    from fractions import Fraction  # (exact arithmetic; imported when used)
+
     s = round_to(np.array(float(value)), sd)  # the nearest value or a neighbour of it
     up, down = sd.type(np.inf), sd.type(0)
     while Fraction(float(s)) < value:
@@ -154,6 +159,8 @@ def _symmetric_scale(m: NDArray, qmax: int, sd: DType) -> NDArray:
     M / qmax in float64 then rounded to ``sd`` is one of the two ``sd`` neighbours of
     the exact quotient; stepping down while qmax * scale > M leaves the lower one.
     """
+    from fractions import Fraction  # (exact arithmetic; imported when used)
+
     s = round_to(m / qmax, sd)
     down = sd.type(0)
     while True:  # p = qmax * s rounded; p > M implies the exact product is > M too
@@ -177,6 +184,8 @@ def _symmetric_scale(m: NDArray, qmax: int, sd: DType) -> NDArray:
 def _asymmetric_params(x: NDArray, dt: DType,
                        sd: DType) -> tuple[NDArray, NDArray]:
     """Formulas (1)-(3) over [a, b] = [min(min x, 0), max(max x, 0)]."""
+    from fractions import Fraction  # (exact arithmetic; imported when used)
+
     qmin, qmax = _limits(dt, "asymmetric")
     n = qmax - qmin  # 2^k - 1
     a = min(float(x.min()), 0.0) if x.size else 0.0

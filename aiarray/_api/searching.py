@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Literal
 
@@ -24,8 +23,8 @@ from .._typing import NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
 
 # operands() names the function in its messages: "equal" under the name searchsorted.
-_SEARCHSORTED = dataclasses.replace(OPS["equal"], name="searchsorted")
-_WHERE = dataclasses.replace(OPS["equal"], name="where")
+_SEARCHSORTED = OPS["equal"].replace(name="searchsorted")
+_WHERE = OPS["equal"].replace(name="where")
 
 __all__ = ["argmax", "argmin", "count_nonzero", "nonzero", "searchsorted", "where"]
 

@@ -7,7 +7,6 @@ is distinct, -0.0 and +0.0 are one value.  Unique values come out sorted
 
 from __future__ import annotations
 
-import dataclasses
 from typing import NamedTuple
 
 import numpy as np
@@ -19,7 +18,7 @@ from .._errors import ScalarOverflowError, TypeMismatchError, message
 from .._registry import OPS
 
 # operands() names the function in its messages: "equal" under the name isin.
-_ISIN = dataclasses.replace(OPS["equal"], name="isin")
+_ISIN = OPS["equal"].replace(name="isin")
 
 __all__ = ["isin", "unique_all", "unique_counts", "unique_inverse", "unique_values"]
 

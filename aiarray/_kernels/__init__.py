@@ -28,7 +28,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,8 +36,11 @@ from .. import _fork
 from .._backend import NO_LIMIT, Backend, forced_size
 from .._registry import OPS, ElementwiseOp
 from .._typing import DType, NDArray
-from . import _buffers, _machine, _numba, _reductions, _threads, _tuning
+from . import _buffers, _machine, _numba, _reductions, _threads
 from . import _table as T
+
+if TYPE_CHECKING:  # (imported at the first large call: its dataclass costs import time)
+    from . import _tuning
 
 __all__ = ["BACKEND", "ParallelBackend", "NUMBA_DTYPES"]
 
@@ -214,6 +217,8 @@ class ParallelBackend(Backend):
         return t if t is not None else self._retune()
 
     def _retune(self) -> _tuning.Tuning:
+        from . import _tuning
+
         with self._lock:
             if self._caches is None:
                 self._caches = _machine.cache_sizes()
@@ -271,6 +276,8 @@ class ParallelBackend(Backend):
         return self._threads
 
     def status(self) -> dict[Any, Any]:
+        from . import _tuning
+
         tuning = self._tuning
         return {**_numba.status(), "backend": self.name, "threads": self._threads,
                 "pooled_bytes": _buffers.pooled_bytes(),
