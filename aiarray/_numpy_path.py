@@ -43,19 +43,6 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
     _QUIET_CONTEXT.run(_EXTOBJ.set, _QUIET)
     quiet_run: _Run = _QUIET_CONTEXT.run
 
-    def quiet(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
-        """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
-        try:
-            return quiet_run(func, *args, **kwargs)
-        except RuntimeError as e:
-            if not str(e).startswith("cannot enter context"):
-                raise
-        token = _EXTOBJ.set(_QUIET)  # the context is busy: nested or in another thread
-        try:
-            return func(*args, **kwargs)
-        finally:
-            _EXTOBJ.reset(token)
-
     def quiet_here(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
         """``quiet`` in the caller's own context, for a call that can run the caller's code
         (an object's ``__array__``): that code sees the caller's context variables (its
@@ -65,6 +52,15 @@ try:  # NumPy >= 2: floating-point error state is a context variable.
             return func(*args, **kwargs)
         finally:
             _EXTOBJ.reset(token)
+
+    def quiet(func: Callable[..., _T], *args: object, **kwargs: object) -> _T:
+        """Call ``func`` with NumPy's floating-point warnings silenced (IEEE results)."""
+        try:
+            return quiet_run(func, *args, **kwargs)
+        except RuntimeError as e:
+            if not str(e).startswith("cannot enter context"):
+                raise
+        return quiet_here(func, *args, **kwargs)  # the context is busy: nested, or in use
 
 except (ImportError, AttributeError):  # pragma: no cover - older NumPy
     _QUIET = None
