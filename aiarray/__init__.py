@@ -5,10 +5,11 @@ API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T m
 """
 
 import math as _math
+import sys as _sys
 import typing as _typing
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
-from . import _dispatch, _dtypes, quantization
+from . import _backend, _dispatch, _dtypes, _layers, quantization
 from ._api.creation import (
     arange,
     asarray,
@@ -272,6 +273,27 @@ def __getattr__(name: str) -> object:
         return globals()[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
+
+
+# -- the face wires the layers: the core reads what the layers above it lend (_layers)
+def _parallel_backend() -> _backend.Backend:
+    from ._kernels import BACKEND  # numba is not imported before a large call
+
+    return BACKEND
+
+
+def _load_swapin() -> None:
+    from . import numpy as swapin
+
+    _layers.LAYERS.swapin_module = swapin
+
+
+_layers.LAYERS.namespace = _sys.modules[__name__]
+_layers.LAYERS.version = __version__
+_layers.LAYERS.swapin_loader = _load_swapin
+_backend.register("parallel", _parallel_backend)
+_dispatch.use_default_backend()
 
 from ._public import export as _export
 

@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 
-import aiarray as _namespace  # the package (in sys.modules while it imports this module)
-
 from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
@@ -53,6 +51,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
+from ._layers import standard
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS, OPS
 from ._typing import DType, Index, NDArray, Operand, SetValue
@@ -427,7 +426,7 @@ class Array(NumpyMethods):
         if self._numpy:
             return numpy_namespace()
         if api_version is None:
-            return _namespace
+            return standard()
         from ._versions import namespace
 
         return namespace(api_version)
@@ -929,7 +928,8 @@ def _matmul(x1: Any, x2: Any) -> Array:
             or isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray):
         out: Array = numpy_namespace().matmul(x1, x2)
         return out
-    return _namespace.matmul(x1, x2)
+    res: Array = standard().matmul(x1, x2)
+    return res
 
 
 def as_parameter(x: Array, /) -> Array:

@@ -14,7 +14,6 @@ to ``aiarray.numpy``; see ``aiarray/numpy/_protocols.py``.
 from __future__ import annotations
 
 import builtins
-import types
 import weakref
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -24,23 +23,15 @@ from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import InvalidArgumentError, TypeMismatchError
+from ._layers import swapin
 from ._numpy_path import quiet_run
 from ._typing import DType, NDArray
 
 if TYPE_CHECKING:
     from ._array import Array
 
-_NS: list[types.ModuleType] = []
 _NOVALUE = np._NoValue  # NumPy's "argument not given" marker, so calls can forward it
-
-
-def numpy_namespace() -> types.ModuleType:
-    """``aiarray.numpy`` (imported on first use)."""
-    if not _NS:
-        import aiarray.numpy as ns
-
-        _NS.append(ns)
-    return _NS[0]
+numpy_namespace = swapin  # ``aiarray.numpy``, imported on first use (_layers)
 
 
 def _kept(self: NumpyMethods, res: Any, out: object = None) -> Any:

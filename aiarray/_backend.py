@@ -12,7 +12,8 @@ Two backends exist:
   NumPy calls are the whole computation.  Always there.
 - ``"parallel"`` (``aiarray._kernels.ParallelBackend``): numba kernels and NumPy's
   loops in threads, for arrays from sizes derived from the machine it runs on.  The
-  default; imported on first use, and it never imports numba before a large call.
+  default; the package face registers how to load it (:func:`register`), and it never
+  imports numba before a large call.
 
 A backend says from which size it wants an op (:meth:`Backend.threshold`), so that
 the dispatcher's short path skips it below that size without asking; ``version``
@@ -22,8 +23,8 @@ calibration loaded), and the dispatcher reads them again.
 
 from __future__ import annotations
 
-import importlib
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ._typing import DType, NDArray
@@ -50,7 +51,7 @@ def forced_size() -> int | None:
 # AIARRAY_KERNEL_MIN_SIZE asks for less.
 FLOOR = min(1 << 14, forced_size() or NO_LIMIT)
 
-NAMES = ("numpy", "parallel")
+NAMES = ("numpy", "parallel")  # the backends aiarray has (the face registers "parallel")
 
 
 class Backend:
@@ -112,11 +113,19 @@ class Backend:
 NUMPY = Backend()
 
 
+# name -> how to make that backend; a layer above the core registers its own
+_LOADERS: dict[str, Callable[[], Backend]] = {"numpy": lambda: NUMPY}
+_LOADED: dict[str, Backend] = {"numpy": NUMPY}
+
+
+def register(name: str, loader: Callable[[], Backend]) -> None:
+    """Make backend ``name`` available: ``loader()`` builds it on first use."""
+    _LOADERS[name] = loader
+
+
 def load(name: str) -> Backend:
     """The backend called ``name`` (one object per name, made on first use)."""
-    if name == "numpy":
-        return NUMPY
-    if name == "parallel":
-        parallel: Backend = importlib.import_module("aiarray._kernels").BACKEND
-        return parallel
-    raise KeyError(name)
+    be = _LOADED.get(name)
+    if be is None:
+        be = _LOADED[name] = _LOADERS[name]()  # (KeyError: no such backend)
+    return be

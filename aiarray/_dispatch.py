@@ -4,7 +4,7 @@ validate operands -> promote (the policy's table) -> explicit cast / widen ->
 backend (large inputs: the active backend may take them; NumPy otherwise)
 -> round back once -> wrap.  Backends never promote: they see one dtype.
 
-The dispatcher owns the backend (``_backend``): which one is active
+The dispatcher owns the backend (``_STATE.backend``): which one is active
 (:func:`set_backend`, :func:`backend`), and the sizes below which the short path
 never asks it.
 """
@@ -27,6 +27,7 @@ from . import _backend as B
 from . import _dtypes as D
 from . import _memory as M
 from . import _promotion as P
+from ._casting import convert
 from ._errors import (
     AllocationError,
     DimensionMismatchError,
@@ -91,7 +92,7 @@ def _run(op: ElementwiseOp, args: tuple[NDArray, ...], dt: DType, res: DType) ->
         out = D.narrow(np.asarray(out), res)
     else:
         out = None
-        if max(args[0].size, args[-1].size) >= KERNEL_MIN_SIZE:
+        if max(args[0].size, args[-1].size) >= _STATE.kernel_min:
             out = active_backend().elementwise(op, args, dt)
         if out is None:
             out = _numpy_loop(op.numpy, args)
@@ -282,7 +283,7 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
     if not op.promotes:
         return _binary_unpromoted(op, x1, x2)
     if type(x1) is Array and type(x2) is Array and x1._dtype is not x2._dtype \
-            and x1._array.size >= KERNEL_MIN_SIZE:
+            and x1._array.size >= _STATE.kernel_min:
         done = _converted_in_kernel(op, x1, x2)
         if done is not None:
             return done
@@ -343,6 +344,7 @@ def numpy_scalar(value: Any) -> Any:
 # policy, NumPy's own ufunc on these gives the swap-in's result.
 _NATIVE = D.NATIVE
 _SCALARS = P.SCALARS
+_SETTINGS = P.SETTINGS
 
 
 def _native_operand(x: object, sizes: dict[DType, int] | None) -> object:
@@ -355,7 +357,7 @@ def _native_operand(x: object, sizes: dict[DType, int] | None) -> object:
         if a.dtype not in _NATIVE:
             return None
         n = a.size
-        if sizes is None or n < SHORT_PATH_LIMIT or n < sizes.get(a.dtype, 0):
+        if sizes is None or n < _STATE.short_limit or n < sizes.get(a.dtype, 0):
             return a
         return None
     if t in _PY_KINDS or (isinstance(x, np.generic) and x.dtype in _NATIVE):
@@ -416,7 +418,7 @@ def swapin_inplace(ufunc: Callable[..., Any], op_name: str, x1: Array, x2: objec
     a = x1._array
     sizes = op_sizes(op_name)
     if a.dtype not in _NATIVE or not a.flags.writeable or (
-            a.size >= SHORT_PATH_LIMIT and a.size >= sizes.get(a.dtype, 0)):
+            a.size >= _STATE.short_limit and a.size >= sizes.get(a.dtype, 0)):
         return False
     b = _native_operand(x2, sizes)
     if b is None or (type(b) is int and a.dtype.kind in "fc" and not _int_fits(b, a.dtype)):
@@ -466,8 +468,6 @@ def inplace(op: ElementwiseOp, x1: Array, x2: object) -> Array:
     if type(res) is not Array:  # NumPy's own loop gave its scalar (a 0-d swap-in x1)
         res = Array._new(np.asarray(res), None, True)
     if res._dtype is not x1._dtype and x1._numpy and same_kind(res._dtype, x1._dtype):
-        from ._api.data_type import convert  # (the API imports this module)
-
         res = Array._new(convert(res._array, res._dtype, x1._dtype), x1._dtype, True)
     if res._dtype is not x1._dtype:
         raise TypeMismatchError(
@@ -554,61 +554,82 @@ def defers(other: object, op: str) -> bool:
 # -- the backend -------------------------------------------------------------------
 
 _NO_LIMIT = B.NO_LIMIT
-_backend: B.Backend = B.load(os.environ.get("AIARRAY_BACKEND", "parallel").strip() or "parallel")
 _local_backend: contextvars.ContextVar[B.Backend | None] = contextvars.ContextVar(
     "aiarray_backend", default=None)
-_entered: dict[B.Backend, int] = {}  # backends of active ``backend()`` blocks (any thread)
-_limits_lock = threading.RLock()
-# the backends the sizes below were read from, with their versions
-_limits_of: tuple[tuple[B.Backend, int], ...] = ()
 
 
-def _fresh_limits() -> None:
-    """(In a forked child.)  A fresh lock (another thread may have held it at the fork);
-    the sizes are read again at the next large call."""
-    global _limits_lock, _limits_of
-    _limits_lock = threading.RLock()
-    _limits_of = ()
+class BackendState:
+    """The dispatcher's backend state: the process-wide backend, the backends of active
+    ``backend()`` blocks (any thread), which backends (with their versions) the sizes
+    were last read from, and the sizes the hot paths compare with: ``short_limit``
+    (below it every call takes NumPy's loop without asking a backend: the smallest
+    threshold of the backends in use) and ``kernel_min`` (from it the general path asks
+    the active backend).  Both are B.FLOOR until a large call first reads the backends'
+    thresholds.  One instance, ``_STATE``; its lock guards the writes."""
+
+    __slots__ = ("backend", "entered", "kernel_min", "limits_of", "lock", "short_limit")
+
+    def __init__(self) -> None:
+        self.backend: B.Backend = B.NUMPY  # until the package face selects the default
+        self.entered: dict[B.Backend, int] = {}
+        self.limits_of: tuple[tuple[B.Backend, int], ...] = ()
+        self.lock = threading.RLock()
+        self.short_limit = self.kernel_min = B.FLOOR
+
+    def in_use(self) -> list[B.Backend]:
+        be = self.backend
+        return [be, *(b for b, n in self.entered.items() if n > 0 and b is not be)]
+
+    def reset_in_child(self) -> None:
+        """(In a forked child.)  A fresh lock (another thread may have held it at the
+        fork); the sizes are read again at the next large call."""
+        self.lock = threading.RLock()
+        self.limits_of = ()
 
 
-at_fork(in_child=_fresh_limits)
+_STATE = BackendState()
+at_fork(in_child=_STATE.reset_in_child)
+
+
+def use_default_backend() -> None:
+    """Select the process-wide backend ``AIARRAY_BACKEND`` names (default "parallel");
+    the package face calls this once it has registered the backends."""
+    name = os.environ.get("AIARRAY_BACKEND", "parallel").strip() or "parallel"
+    with _STATE.lock:
+        _STATE.backend = B.load(name)
+        _STATE.limits_of = ()
+
 
 # Inputs below these sizes take the short path (NumPy's loop) without asking a backend:
-# SHORT_PATH_LIMIT below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own
-# (the smallest over the backends in use).  KERNEL_MIN_SIZE: the general path's.
-# Until a large call first reads the backends' thresholds, every size is B.FLOOR.
-SHORT_PATH_LIMIT = B.FLOOR
+# _STATE.short_limit below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own
+# (the smallest over the backends in use), B.FLOOR until a large call first reads the
+# backends' thresholds.
 # Fewer elements than this: no result reaches _memory.MIN_BYTES (16 bytes at most each),
 # and the short path lets NumPy allocate without asking.
 _ALIGN_ITEMS = M.MIN_BYTES // 16
-KERNEL_MIN_SIZE = B.FLOOR
 _SIZES: dict[str, dict[DType, int]] = {}
 _REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over backends)
 
 
 def active_backend() -> B.Backend:
     """The backend in force here, its thresholds read into the sizes above."""
-    be = _local_backend.get() or _backend
-    if _limits_of and (be, be.version) in _limits_of:
+    be = _local_backend.get() or _STATE.backend
+    if (be, be.version) in _STATE.limits_of:
         return be
     _refresh()
     return be
 
 
-def _in_use() -> list[B.Backend]:
-    return [_backend, *(be for be, n in _entered.items() if n > 0 and be is not _backend)]
-
-
 def _refresh() -> None:
     """Read the thresholds of the backends in use into the short path's sizes."""
-    global SHORT_PATH_LIMIT, KERNEL_MIN_SIZE, _limits_of
     from ._registry import OPS
 
-    with _limits_lock:
+    state = _STATE
+    with state.lock:
         while True:
-            backends = _in_use()
+            backends = state.in_use()
             seen = tuple((be, be.version) for be in backends)
-            if seen == _limits_of:
+            if seen == state.limits_of:
                 return
             sizes = {name: {dt: min(be.threshold(op, dt) for be in backends)
                             for dt in tuple(op.allowed)}  # (a set bfloat16 may join)
@@ -620,24 +641,31 @@ def _refresh() -> None:
             if seen != tuple((be, be.version) for be in backends):
                 continue  # a threshold changed while being read (first tuning): again
             low = min([_NO_LIMIT, *named, *(n for per in sizes.values() for n in per.values())])
-            SHORT_PATH_LIMIT = KERNEL_MIN_SIZE = low
+            state.short_limit = state.kernel_min = low
             for name, per in sizes.items():
                 _SIZES.setdefault(name, {}).update(per)
             _REDUCE_SIZES.update(reduce_sizes)
-            _limits_of = seen
+            state.limits_of = seen
             return
+
+
+def short_path_limit() -> int:
+    """Elements below which every call takes NumPy's loop with the backends in use
+    (NO_LIMIT: no backend takes anything, as with the numpy backend alone)."""
+    active_backend()
+    return _STATE.short_limit
 
 
 def op_sizes(name: str) -> dict[DType, int]:
     """Elements by dtype from which a backend in use may take registry op ``name`` (the
-    short path runs NumPy below ``SHORT_PATH_LIMIT`` or below these)."""
+    short path runs NumPy below ``_STATE.short_limit`` or below these)."""
     return _SIZES.setdefault(name, {})
 
 
 def numpy_below(name: str, dt: DType) -> int:
     """Elements below which no backend in use takes reduction ``name`` ("sum", "prod",
     "mean", "min", "max") on ``dt``: NumPy computes there whichever backend is active."""
-    return max(SHORT_PATH_LIMIT, _REDUCE_SIZES.get(dt, 0))
+    return max(_STATE.short_limit, _REDUCE_SIZES.get(dt, 0))
 
 
 def _lookup_backend(name: object) -> B.Backend:
@@ -661,7 +689,7 @@ def get_backend() -> str:
     ...
     'numpy'
     """
-    return (_local_backend.get() or _backend).name
+    return (_local_backend.get() or _STATE.backend).name
 
 
 def set_backend(name: str) -> None:
@@ -680,10 +708,9 @@ def set_backend(name: str) -> None:
     'numpy'
     >>> xp.set_backend('parallel')
     """
-    global _backend
     be = _lookup_backend(name)
-    with _limits_lock:
-        _backend = be
+    with _STATE.lock:
+        _STATE.backend = be
         _refresh()
 
 
@@ -702,16 +729,16 @@ def backend(name: str) -> Iterator[str]:
     'parallel'
     """
     be = _lookup_backend(name)
-    with _limits_lock:
-        _entered[be] = _entered.get(be, 0) + 1
+    with _STATE.lock:
+        _STATE.entered[be] = _STATE.entered.get(be, 0) + 1
         _refresh()
     token = _local_backend.set(be)
     try:
         yield name
     finally:
         _local_backend.reset(token)
-        with _limits_lock:
-            _entered[be] -= 1
+        with _STATE.lock:
+            _STATE.entered[be] -= 1
             _refresh()
 
 
@@ -750,7 +777,7 @@ def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
            dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
     """``np.<name>(a, ...)`` by the active backend for large ``a`` (sum, prod, mean, min,
     max), or None: the caller runs NumPy."""
-    if a.size < KERNEL_MIN_SIZE:
+    if a.size < _STATE.kernel_min:
         return None
     return active_backend().reduce(name, a, axis, dtype, keepdims)
 
@@ -758,7 +785,7 @@ def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
 def fused_multiply_add(a: NDArray, b: NDArray, c: NDArray,
                        dtype: DType) -> NDArray | None:
     """``a * b + c`` by the active backend for large operands, or None."""
-    if max(a.size, b.size, c.size) < KERNEL_MIN_SIZE:
+    if max(a.size, b.size, c.size) < _STATE.kernel_min:
         return None
     return active_backend().fused_multiply_add(a, b, c, dtype)
 
@@ -828,7 +855,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
     where_x2 = f"{op.name}() x2"
 
-    # below SHORT_PATH_LIMIT always NumPy's loop; from there, below the (op, dtype)'s size
+    # below _STATE.short_limit always NumPy's loop; from there, below the (op, dtype)'s size
     sizes = _SIZES.setdefault(op.name, {})
     for dt in op.allowed:
         sizes.setdefault(dt, B.FLOOR)  # until the backends' thresholds are first read
@@ -841,7 +868,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 if res is not None:
                     a = x._array
                     n = a.size
-                    if n < SHORT_PATH_LIMIT or n < sizes.get(x._dtype, _NO_LIMIT):
+                    if n < _STATE.short_limit or n < sizes.get(x._dtype, _NO_LIMIT):
                         try:
                             if n < _ALIGN_ITEMS or not is_ufunc:
                                 out = (quiet_run(ufunc, a) if a.ndim
@@ -870,7 +897,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 if res is not None:
                     a = x1._array
                     n = a.size
-                    if n < SHORT_PATH_LIMIT or n < sizes.get(dt, _NO_LIMIT):
+                    if n < _STATE.short_limit or n < sizes.get(dt, _NO_LIMIT):
                         b = x2._array
                         try:
                             if a.ndim:
@@ -879,7 +906,7 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                                         n * b.size < _ALIGN_ITEMS or a.shape == b.shape))
                                     or not is_ufunc
                                     else quiet_run(ufunc, a, b, out=_aligned_out(a, b, res)))
-                            elif b.size < SHORT_PATH_LIMIT or \
+                            elif b.size < _STATE.short_limit or \
                                     b.size < sizes.get(dt, _NO_LIMIT):  # a 0-d x1, large x2:
                                 out = quiet_run(ufunc, a, b, out=...)  # the backend's case
                             else:
@@ -904,11 +931,11 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                 dt = x1._dtype
                 tag = x1._numpy
                 # P.policy_for(x1) inlined (the per-call cost of small arrays)
-                pol = P._local_policy.get() or (P.swapin_policy() if tag else P._global_policy)
+                pol = P._local_policy.get() or (P.swapin_policy() if tag else _SETTINGS.standard)
                 if pol.scalar_results[type(x2)].get(dt) is dt:
                     res = result_of(dt)
                     a = x1._array
-                    if res is not None and (a.size < SHORT_PATH_LIMIT
+                    if res is not None and (a.size < _STATE.short_limit
                                             or a.size < sizes.get(dt, _NO_LIMIT)):
                         if type(x2) is int:
                             lo, hi = P.INT_RANGE[dt]

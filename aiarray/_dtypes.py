@@ -33,8 +33,7 @@ __all__ = [
     "float16", "bfloat16", "float32", "float64", "complex32", "complex64", "complex128",
 ]
 
-_bf16: DType | None = None  # bfloat16, once loaded (module __getattr__ gives it)
-# Declared for type checkers; bound by load_bfloat16 (until then __getattr__ loads them).
+# Declared for type checkers; the module's __getattr__ gives them (loading bfloat16).
 bfloat16: DType
 ALL_DTYPES: tuple[DType, ...]
 
@@ -123,7 +122,40 @@ _BF16_ROW = 3  # bfloat16's place in _TABLE
 # Every dtype name, bfloat16's included whether loaded or not (messages, name lookups).
 NAMES: tuple[str, ...] = ("float32", "float16", "float64", "bfloat16",
                           *(n for _, n, _ in _TABLE[3:]))
-_loaded: tuple[DType, ...] = tuple(d for d, _, _ in _TABLE)  # ALL_DTYPES so far
+
+
+class Bfloat16State:
+    """Whether bfloat16 has loaded: ``dtype`` (None before), ``loaded`` (the dtypes known
+    so far, ALL_DTYPES once bfloat16 is in), and the lock its loading holds (``held``
+    across a fork).  One instance, ``_BF16``."""
+
+    __slots__ = ("dtype", "held", "loaded", "lock")
+
+    def __init__(self, loaded: tuple[DType, ...]) -> None:
+        self.dtype: DType | None = None
+        self.loaded = loaded
+        self.lock = threading.RLock()
+        self.held = False
+
+    def before_fork(self) -> None:
+        """Wait (boundedly) while another thread imports ml_dtypes under the lock: no
+        half-imported module crosses a fork (``_fork``)."""
+        self.held = self.lock.acquire(timeout=WAIT_SECONDS)
+
+    def after_fork_in_parent(self) -> None:
+        if self.held:
+            self.held = False
+            self.lock.release()
+
+    def after_fork_in_child(self) -> None:
+        self.held = False
+        self.lock = threading.RLock()
+
+
+_BF16 = Bfloat16State(tuple(d for d, _, _ in _TABLE))
+at_fork(before=_BF16.before_fork, in_parent=_BF16.after_fork_in_parent,
+        in_child=_BF16.after_fork_in_child)
+
 NAME: dict[DType, str] = {d: n for d, n, _ in _TABLE}
 SHORT: dict[DType, str] = {d: s for d, _, s in _TABLE}
 FROM_SHORT: dict[str, DType] = {s: d for d, _, s in _TABLE}
@@ -137,36 +169,13 @@ _SETS: list[set[DType]] = []
 def dtype_set(dtypes: Iterable[DType]) -> set[DType]:
     """A set of dtypes that bfloat16 joins on loading when float16 is in it."""
     out = set(dtypes)
-    with _lock:
-        if _bf16 is not None and float16 in out:
-            out.add(_bf16)
+    with _BF16.lock:
+        if _BF16.dtype is not None and float16 in out:
+            out.add(_BF16.dtype)
         _SETS.append(out)
     return out
 
 
-_lock = threading.RLock()
-_fork_held = [False]
-
-
-def _before_fork() -> None:
-    """Wait (boundedly) while another thread imports ml_dtypes under the lock: no
-    half-imported module crosses a fork (``_fork``)."""
-    _fork_held[0] = _lock.acquire(timeout=WAIT_SECONDS)
-
-
-def _after_fork_in_parent() -> None:
-    if _fork_held[0]:
-        _fork_held[0] = False
-        _lock.release()
-
-
-def _after_fork_in_child() -> None:
-    global _lock
-    _fork_held[0] = False
-    _lock = threading.RLock()
-
-
-at_fork(before=_before_fork, in_parent=_after_fork_in_parent, in_child=_after_fork_in_child)
 SIGNED = dtype_set({int8, int16, int32, int64})
 UNSIGNED = dtype_set({uint8, uint16, uint32, uint64})
 INTEGER = dtype_set(SIGNED | UNSIGNED)
@@ -209,15 +218,15 @@ KINDS: dict[str, set[DType]] = {
 COMPUTE: dict[DType, DType] = {complex32: complex64}
 # The dtypes NumPy computes itself (all but complex32 and bfloat16, which is never added):
 # under the numpy policy, NumPy's own functions give the swap-in's results for these.
-NATIVE: dict[DType, DType] = {dt: dt for dt in _loaded if dt is not complex32}
+NATIVE: dict[DType, DType] = {dt: dt for dt in _BF16.loaded if dt is not complex32}
 # Real dtype of a complex dtype's parts, and the complex dtype over a real one.
 REAL_OF: dict[DType, DType] = {complex32: float16, complex64: float32, complex128: float64}
 COMPLEX_OF: dict[DType, DType] = {v: k for k, v in REAL_OF.items()}
 
 # ndarray dtype -> aiarray dtype (each dtype maps to itself).
-BY_NUMPY: dict[DType, DType] = {d: d for d in _loaded}
-_BY_ANY: dict[object, DType] = {d: d for d in _loaded}
-for _d in _loaded:
+BY_NUMPY: dict[DType, DType] = {d: d for d in _BF16.loaded}
+_BY_ANY: dict[object, DType] = {d: d for d in _BF16.loaded}
+for _d in _BF16.loaded:
     if _d is not complex32:
         _BY_ANY[_d.type] = _d
 _BY_ANY[builtins.bool] = bool_
@@ -230,10 +239,10 @@ def when_bfloat16_loads(extend: Callable[[DType], None]) -> None:
     """Call ``extend(bfloat16)`` when bfloat16 loads (at once if it has): a module adds
     bfloat16 to its own tables there.  Called in registration order, under one lock,
     before bfloat16 can be named anywhere."""
-    with _lock:
+    with _BF16.lock:
         _LOADERS.append(extend)
-        if _bf16 is not None:
-            extend(_bf16)
+        if _BF16.dtype is not None:
+            extend(_BF16.dtype)
 
 
 def like_float16(*tables: dict[DType, Any]) -> None:
@@ -249,12 +258,12 @@ def load_bfloat16() -> DType:
     """bfloat16, loaded on first call: imports ml_dtypes and adds bfloat16 to every
     dtype table (this module's, then each registered with :func:`when_bfloat16_loads`),
     then makes it findable by name and type.  Thread-safe; later calls return at once."""
-    global _bf16, _loaded, bfloat16, ALL_DTYPES
-    if _bf16 is not None:
-        return _bf16
-    with _lock:
-        if _bf16 is not None:
-            return _bf16
+    state = _BF16
+    if state.dtype is not None:
+        return state.dtype
+    with state.lock:
+        if state.dtype is not None:
+            return state.dtype
         import ml_dtypes
 
         bf16: DType = np.dtype(ml_dtypes.bfloat16)
@@ -267,7 +276,7 @@ def load_bfloat16() -> DType:
         COMPUTE[bf16] = float32
         COMPLEX_OF[bf16] = complex64
         loaded = tuple(d for d, _, _ in _TABLE)
-        _loaded = loaded
+        state.loaded = loaded
         for extend in _LOADERS:
             extend(bf16)
         # findable from here on: by name, by ndarray dtype, by type
@@ -275,15 +284,14 @@ def load_bfloat16() -> DType:
         BY_NUMPY[bf16] = bf16
         _BY_ANY[bf16] = bf16
         _BY_ANY[bf16.type] = bf16
-        bfloat16, ALL_DTYPES = bf16, loaded
-        _bf16 = bf16
+        state.dtype = bf16
         return bf16
 
 
 def loaded_dtypes() -> tuple[DType, ...]:
     """The dtypes known now, in the tables' order, without loading bfloat16 (for tables
     that a :func:`when_bfloat16_loads` function extends)."""
-    return _loaded
+    return _BF16.loaded
 
 
 def _names_bfloat16(dtype: object) -> bool:
@@ -291,7 +299,7 @@ def _names_bfloat16(dtype: object) -> bool:
     or dtype: then ml_dtypes is imported already, and bfloat16 loads.  (ml_dtypes may be
     in ``sys.modules`` half-imported by another thread: no bfloat16 exists before its
     type does.)"""
-    if _bf16 is not None:
+    if _BF16.dtype is not None:
         return False
     bf16 = getattr(sys.modules.get("ml_dtypes"), "bfloat16", None)
     if bf16 is None:
@@ -304,8 +312,8 @@ def _names_bfloat16(dtype: object) -> bool:
 
 def __getattr__(name: str) -> object:
     if name in ("bfloat16", "ALL_DTYPES"):  # ALL_DTYPES: the full list, bfloat16 included
-        load_bfloat16()
-        return globals()[name]
+        bf16 = load_bfloat16()
+        return bf16 if name == "bfloat16" else _BF16.loaded
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -343,7 +351,7 @@ def of_numpy(dtype: DType) -> DType | None:
 
 def is_bfloat16(dtype: DType) -> bool:
     """``dtype is bfloat16``, without loading bfloat16 to ask."""
-    return dtype is _bf16 and dtype is not None
+    return dtype is _BF16.dtype and dtype is not None
 
 
 def bits(a: NDArray) -> NDArray:
@@ -353,7 +361,7 @@ def bits(a: NDArray) -> NDArray:
 
 def finfo_of(dtype: DType) -> Any:
     """NumPy / ml_dtypes finfo of a real floating dtype."""
-    if _bf16 is not None and dtype == _bf16:
+    if _BF16.dtype is not None and dtype == _BF16.dtype:
         return sys.modules["ml_dtypes"].finfo(dtype)
     return np.finfo(dtype)
 
@@ -408,7 +416,7 @@ def widen(a: NDArray) -> NDArray:
     dt = a.dtype
     if dt is complex32 or (dt.fields is not None and dt == complex32):
         return c32_to_c64(a)
-    if _bf16 is not None and dt == _bf16:
+    if _BF16.dtype is not None and dt == _BF16.dtype:
         return a.astype(float32)
     return a
 
@@ -442,7 +450,7 @@ def narrow(a: NDArray, dtype: DType) -> NDArray:
         return to_c32(a)
     if a.dtype == dtype:
         return a
-    if dtype is _bf16 and dtype is not None:
+    if dtype is _BF16.dtype and dtype is not None:
         return to_bfloat16(a)
     return quiet(a.astype, dtype)
 

@@ -33,8 +33,9 @@ from collections.abc import Callable
 # thread while a ``before`` hook waits, would run its ``after`` hooks without its
 # ``before`` one.  Of the modules that do, concurrent.futures is not used, and logging,
 # which numba imports, is imported before the loader thread starts: see _kernels._numba.)
-LAZY_IMPORTS = ("json", "json.decoder", "json.scanner", "json.encoder", "zlib", "ctypes",
-                "ctypes.util", "importlib.util", "mmap", "resource")
+# aiarray's own such modules are added by the package that imports them (settle_at_fork).
+LAZY_IMPORTS = ["json", "json.decoder", "json.scanner", "json.encoder", "zlib", "ctypes",
+                "ctypes.util", "importlib.util", "mmap", "resource"]
 WAIT_SECONDS = 10.0  # longest wait of a fork for an import another thread makes
 
 
@@ -47,6 +48,13 @@ def at_fork(*, before: Callable[[], object] | None = None,
         return
     hooks = {"before": before, "after_in_parent": in_parent, "after_in_child": in_child}
     register(**{k: v for k, v in hooks.items() if v is not None})
+
+
+def settle_at_fork(name: str) -> None:
+    """Make a fork wait while another thread imports module ``name`` (one a large call
+    imports on first use, registering no fork hooks of its own)."""
+    if name not in LAZY_IMPORTS:
+        LAZY_IMPORTS.append(name)
 
 
 def _initializing(name: str) -> bool:

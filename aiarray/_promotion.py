@@ -426,7 +426,6 @@ class _Built(dict[str, Policy]):
 
 _POLICIES = _Built()
 POLICIES = tuple(_BUILD)  # the policy names, from the registry above
-_global_policy: Policy = _POLICIES["ascend"]
 _local_policy: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_promotion_policy", default=None
 )
@@ -441,16 +440,31 @@ def _lookup_policy(name: str) -> Policy:
         ) from None
 
 
+class Settings:
+    """The process-wide policies: ``standard`` for arrays of the standard namespace
+    (:func:`set_promotion_policy`), ``swapin`` for those of aiarray.numpy
+    (:func:`set_swapin_policy`; None until first asked: SWAPIN_DEFAULT).  One instance,
+    ``SETTINGS``; a ``promotion_policy`` block overrides either in its thread/task."""
+
+    __slots__ = ("standard", "swapin")
+
+    def __init__(self) -> None:
+        self.standard: Policy = _POLICIES["ascend"]
+        self.swapin: Policy | None = None
+
+
+SETTINGS = Settings()
+
+
 def current() -> Policy:
     """The policy in force in this thread/task for arrays of the standard namespace."""
-    return _local_policy.get() or _global_policy
+    return _local_policy.get() or SETTINGS.standard
 
 
 # The swap-in namespace (aiarray.numpy): arrays it makes carry a tag (Array._numpy), and an
 # operation with a tagged operand follows the swap-in's policy, ``"numpy"`` unless changed
 # by aiarray.numpy.set_promotion_policy() or its promotion_policy() block.
 SWAPIN_DEFAULT = "numpy"
-_swapin_policy: Policy | None = None  # resolved from SWAPIN_DEFAULT on first use
 _swapin_local: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
     "aiarray_numpy_promotion_policy", default=None
 )
@@ -458,10 +472,9 @@ _swapin_local: contextvars.ContextVar[Policy | None] = contextvars.ContextVar(
 
 def swapin_policy() -> Policy:
     """The policy of the swap-in namespace here (its with-block, else its setting)."""
-    global _swapin_policy
-    pol = _swapin_local.get() or _swapin_policy
+    pol = _swapin_local.get() or SETTINGS.swapin
     if pol is None:
-        pol = _swapin_policy = _lookup_policy(SWAPIN_DEFAULT)
+        pol = SETTINGS.swapin = _lookup_policy(SWAPIN_DEFAULT)
     return pol
 
 
@@ -477,7 +490,7 @@ def policy_for(x1: object, x2: object = None) -> Policy:
         return pol
     if _tagged(x1) or (x2 is not None and _tagged(x2)):
         return swapin_policy()
-    return _global_policy
+    return SETTINGS.standard
 
 
 class _SwapInCall:
@@ -520,7 +533,7 @@ class ScalarRule:
         with self._lock:
             self._blocks += blocks
             self.plain = not self.ours and self._blocks == 0 and (
-                _swapin_policy is None or _swapin_policy.name == SWAPIN_DEFAULT)
+                SETTINGS.swapin is None or SETTINGS.swapin.name == SWAPIN_DEFAULT)
 
     def always_ours(self) -> None:
         """Make every swap-in scalar aiarray.numpy's (whose operators can be traced),
@@ -549,8 +562,7 @@ def numpy_scalars() -> bool:
 
 def set_swapin_policy(name: str) -> None:
     """Select the policy of the swap-in namespace (aiarray.numpy) for the whole process."""
-    global _swapin_policy
-    _swapin_policy = _lookup_policy(name)
+    SETTINGS.swapin = _lookup_policy(name)
     SCALARS.update()
 
 
@@ -594,8 +606,7 @@ def set_promotion_policy(name: str) -> None:
     >>> xp.asarray([1, 2], dtype=xp.int32) + 0.5
     Array([1.5, 2.5], dtype=float32)
     """
-    global _global_policy
-    _global_policy = _lookup_policy(name)
+    SETTINGS.standard = _lookup_policy(name)
 
 
 @contextlib.contextmanager

@@ -26,6 +26,7 @@ import types
 from typing import Any
 
 from . import _dtypes as D
+from ._layers import standard
 from ._typing import DType
 
 SUPPORTED = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
@@ -55,13 +56,12 @@ class Overlay(types.ModuleType):
 
 def namespace(version: str) -> types.ModuleType:
     """aiarray as standard ``version`` (one of SUPPORTED; the caller has checked it)."""
-    import aiarray
-
+    xp = standard()
     if version == LATEST:
-        return aiarray
+        return xp
     ns = _namespaces.get(version)
     if ns is None:
-        ns = _namespaces[version] = Overlay(aiarray, _overrides(aiarray, version))
+        ns = _namespaces[version] = Overlay(xp, _overrides(xp, version))
     return ns
 
 
@@ -77,9 +77,25 @@ def _overrides(xp: types.ModuleType, version: str) -> dict[str, Any]:
 
 # -- before 2025.12: lists where 2025.12 returns tuples -----------------------------------
 
-def _list_results(xp: types.ModuleType) -> dict[str, Any]:
-    from ._api.info import Info
+class ListInfo:
+    """The inspection namespace with ``devices()`` a list (before 2025.12); every other
+    member is the newest namespace's."""
 
+    def __init__(self, base: Any) -> None:
+        self._base = base
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._base, name)
+
+    def __dir__(self) -> list[str]:
+        return dir(self._base)
+
+    def devices(self) -> list[Any]:
+        """All devices (a list, as the standard before 2025.12)."""
+        return list(self._base.devices())
+
+
+def _list_results(xp: types.ModuleType) -> dict[str, Any]:
     def meshgrid(*arrays: Any, indexing: str = "xy") -> list[Any]:
         """Coordinate matrices from 1-D arrays; a list (as the standard before 2025.12)."""
         return list(xp.meshgrid(*arrays, indexing=indexing))
@@ -88,16 +104,9 @@ def _list_results(xp: types.ModuleType) -> dict[str, Any]:
         """Arrays broadcast against each other; a list (as the standard before 2025.12)."""
         return list(xp.broadcast_arrays(*arrays))
 
-    class ListInfo(Info):
-        """The inspection namespace with ``devices()`` a list (before 2025.12)."""
+    info = ListInfo(xp.__array_namespace_info__())
 
-        def devices(self) -> list[Any]:  # type: ignore[override]  # the old standard's type
-            """All devices (a list, as the standard before 2025.12)."""
-            return list(super().devices())
-
-    info = ListInfo()
-
-    def __array_namespace_info__() -> Info:  # noqa: N807 - the standard's name
+    def __array_namespace_info__() -> ListInfo:  # noqa: N807 - the standard's name
         """The inspection namespace."""
         return info
 

@@ -82,13 +82,13 @@ def test_set_backend_is_process_wide_and_a_block_overrides_it() -> None:
     try:
         xp.set_backend("numpy")
         assert xp.get_backend() == "numpy"
-        assert _dispatch.SHORT_PATH_LIMIT == B.NO_LIMIT  # nothing asks a backend
+        assert _dispatch.short_path_limit() == B.NO_LIMIT  # nothing asks a backend
         with xp.backend("parallel"):
             assert xp.get_backend() == "parallel"
-            assert _dispatch.SHORT_PATH_LIMIT < B.NO_LIMIT  # the block's backend is asked
+            assert _dispatch.short_path_limit() < B.NO_LIMIT  # the block's backend is asked
     finally:
         xp.set_backend("parallel")
-    assert _dispatch.SHORT_PATH_LIMIT < B.NO_LIMIT
+    assert _dispatch.short_path_limit() < B.NO_LIMIT
 
 
 def test_the_numpy_backend_declines_everything() -> None:
@@ -248,7 +248,7 @@ def test_short_path_sizes_are_the_backends_thresholds() -> None:
             op = OPS[name]
             for dt in op.allowed:
                 assert _dispatch._SIZES[name][dt] == BACKEND.threshold(op, dt), (name, dt)
-        assert _dispatch.SHORT_PATH_LIMIT == min(
+        assert _dispatch.short_path_limit() == min(
             min(per.values()) for per in _dispatch._SIZES.values())
         with xp.backend("numpy"):  # the parallel backend is still in use process-wide
             assert _dispatch._SIZES["add"][F32] == BACKEND.threshold(OPS["add"], F32)
@@ -505,23 +505,26 @@ def _imports(path: Path) -> set[str]:
     return out
 
 
-def test_only_the_backend_loader_imports_the_kernels() -> None:
-    """_api/ and the front modules reach the large path only through the dispatcher."""
+def test_only_the_face_registers_the_kernels() -> None:
+    """_api/, the core and the swap-in reach the large path only through the dispatcher;
+    the package face registers the parallel backend (its one import of _kernels)."""
     package = ROOT / "aiarray"
     for path in package.rglob("*.py"):
-        if "_kernels" in path.parts or path.name == "__main__.py":
+        if "_kernels" in path.parts or path.name == "__main__.py" \
+                or path == package / "__init__.py":
             continue
         names = _imports(path)
         assert not any("_kernels" in n for n in names), path
-    assert "aiarray._kernels" in (package / "_backend.py").read_text()
+    assert "._kernels" in _imports(package / "__init__.py")
+    assert B.load("parallel") is BACKEND
 
 
 def test_no_module_sets_another_modules_globals() -> None:
     """No ``module.name = value`` on one of aiarray's modules anywhere in the package."""
     assert _dispatch.Array is xp.Array
-    from aiarray import _array
+    from aiarray import _layers
 
-    assert _array._namespace is xp
+    assert _layers.standard() is xp
     for path in (ROOT / "aiarray").rglob("*.py"):
         tree = ast.parse(path.read_text())
         modules = set()

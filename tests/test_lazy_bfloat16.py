@@ -118,7 +118,8 @@ _TRIGGERS = {
 
 def test_each_way_of_naming_bfloat16_loads_it() -> None:
     code = ("import sys, aiarray as xp; from aiarray import _dtypes as D; "
-            "assert D._bf16 is None; {}; print(D._bf16 is not None and D.bfloat16 in D.FLOAT)")
+            "assert D._BF16.dtype is None; {}; "
+            "print(D._BF16.dtype is not None and D.bfloat16 in D.FLOAT)")
     for what, line in _TRIGGERS.items():
         out = subprocess.run([sys.executable, "-c", code.format(line)], capture_output=True,
                              text=True, timeout=180)
@@ -173,7 +174,7 @@ def test_dtype_sets_made_later_gain_bfloat16() -> None:
 
 
 def test_ml_dtypes_imported_first_loads_bfloat16_with_aiarray() -> None:
-    code = "import ml_dtypes, aiarray; from aiarray import _dtypes as D; print(D._bf16)"
+    code = "import ml_dtypes, aiarray; from aiarray import _dtypes as D; print(D._BF16.dtype)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=180)
     assert out.stdout.strip() == "bfloat16"

@@ -16,6 +16,7 @@ from .. import _dtypes as D
 from .. import _memory as M
 from .. import _promotion as P
 from .._array import Array
+from .._casting import convert
 from .._device import check_device
 from .._dispatch import array_arg, is_masked, masked_error
 from .._errors import (
@@ -32,7 +33,6 @@ from .._numpy_path import quiet, quiet_here
 from .._sizes import allocating, check_shape
 from .._typing import Device, DType, NDArray
 from ._axes import bool_arg, int_arg, shape_tuple
-from .data_type import convert
 
 __all__ = [
     "arange", "asarray", "empty", "empty_like", "eye", "from_dlpack", "full", "full_like",

@@ -12,6 +12,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _promotion as P
 from .._array import Array
+from .._casting import convert
 from .._device import CPU, Device
 from .._dispatch import _scalar_operand, array_arg, not_an_array
 from .._errors import (
@@ -28,7 +29,6 @@ from .._registry import OPS
 from .._sizes import allocating, check_shape
 from .._typing import DType, NDArray
 from ._axes import normalize_axes, normalize_axis, shape_tuple
-from .data_type import convert
 from .statistical import _accumulation_dtype
 
 __all__ = [

@@ -42,6 +42,8 @@ from . import _table as T
 if TYPE_CHECKING:  # (imported at the first large call: its dataclass costs import time)
     from . import _tuning
 
+_fork.settle_at_fork(f"{__name__}._tuning")  # (a fork waits while a large call imports it)
+
 __all__ = ["BACKEND", "ParallelBackend", "NUMBA_DTYPES"]
 
 NUMBA_DTYPES = frozenset(np.dtype(c) for c in "?bhilqBHILQfdFD")

@@ -146,12 +146,12 @@ def machine_key(l2: int, llc: int) -> str:
     import sys
     import zlib
 
-    import aiarray
+    from .._layers import LAYERS
 
     machine = os.uname().machine if hasattr(os, "uname") else os.environ.get(
         "PROCESSOR_ARCHITECTURE", "")
     parts = [machine, _machine.cpu_model(), str(_machine.cpu_count()), str(l2), str(llc),
-             sys.version.split()[0], np.__version__, _numba_version(), aiarray.__version__,
+             sys.version.split()[0], np.__version__, _numba_version(), LAYERS.version,
              str(CALIBRATION_FORMAT)]
     text = "|".join(parts).encode()
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"

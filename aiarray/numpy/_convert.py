@@ -28,10 +28,10 @@ import numpy as np
 
 from .. import _dtypes as D
 from .. import _promotion as P
-from .._api.data_type import convert
 from .._array import Array
 from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
 from .._array_numpy import swapin_scalar
+from .._casting import convert
 from .._dispatch import same_kind
 from .._errors import (
     DimensionMismatchError,

@@ -88,7 +88,7 @@ def _limit(kind: str, dt: Any) -> int:
     if kind == REDUCES:
         return _dispatch.numpy_below("sum", dt)
     if kind == ROUNDS:
-        return max(_dispatch.SHORT_PATH_LIMIT, _dispatch.op_sizes("round").get(dt, 0))
+        return max(_dispatch._STATE.short_limit, _dispatch.op_sizes("round").get(dt, 0))
     return _NO_LIMIT
 
 
