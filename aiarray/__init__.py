@@ -285,8 +285,10 @@ def _parallel_backend() -> _backend.Backend:
 
 def _load_swapin() -> None:
     from . import numpy as swapin
+    from .numpy._hooks import HOOKS
 
     _layers.LAYERS.swapin_module = swapin
+    _layers.LAYERS.swapin_hooks = HOOKS
 
 
 _layers.LAYERS.namespace = _sys.modules[__name__]

@@ -23,7 +23,7 @@ from . import _dispatch
 from . import _dtypes as D
 from . import _promotion as P
 from ._errors import InvalidArgumentError, TypeMismatchError
-from ._layers import swapin
+from ._layers import swapin, swapin_hooks
 from ._numpy_path import quiet_run
 from ._typing import DType, NDArray
 
@@ -95,7 +95,7 @@ def swapin_scalar(value: Any) -> Any:
     arithmetic follows that policy (``python -m aiarray port`` sees scalar code too)."""
     if P.numpy_scalars():
         return value
-    return numpy_namespace()._scalars.policy_scalar(value)
+    return swapin_hooks().policy_scalar(value)
 
 
 def set_shape(x: Any, value: Any) -> None:
@@ -116,7 +116,7 @@ def setitem_value(value: Any, dt: DType) -> Any:
     and Python or NumPy scalars, converted to ``dt`` as NumPy casts them (floats to
     integers truncate) but checked: a value that does not fit, or NaN into an integer
     dtype, raises instead of wrapping."""
-    return numpy_namespace()._convert.setitem_value(value, dt)
+    return swapin_hooks().setitem_value(value, dt)
 
 
 # -- NumPy's own calls for the everyday methods ------------------------------------------
@@ -321,17 +321,17 @@ class NumpyMethods:
     @property
     def real(self) -> Array:
         """Real part: a view for complex dtypes, the array itself for real ones."""
-        part: Array = numpy_namespace()._convert.part(self, "real")
+        part: Array = swapin_hooks().part(self, "real")
         return part
 
     @real.setter
     def real(self, value: Any) -> None:
-        numpy_namespace()._convert.part(self, "real")[...] = value
+        swapin_hooks().part(self, "real")[...] = value
 
     @property
     def imag(self) -> Array:
         """Imaginary part: a view for complex dtypes, read-only zeros for real ones."""
-        part: Array = numpy_namespace()._convert.part(self, "imag")
+        part: Array = swapin_hooks().part(self, "imag")
         return part
 
     @imag.setter
@@ -339,7 +339,7 @@ class NumpyMethods:
         if self._dtype not in D.COMPLEX:
             raise TypeMismatchError(f"x.imag = ...: a {D.name_of(self._dtype)} array has "
                                     "no imaginary part")
-        numpy_namespace()._convert.part(self, "imag")[...] = value
+        swapin_hooks().part(self, "imag")[...] = value
 
     # -- conversion -------------------------------------------------------------------
     def item(self, *args: Any) -> Any:
@@ -361,17 +361,17 @@ class NumpyMethods:
     def tobytes(self, order: Literal["C", "F", "A", "K"] | None = "C") -> bytes:
         """The raw bytes of the data (complex32: two float16 per element, as stored)."""
         if self._dtype is D.complex32:
-            raw: bytes = numpy_namespace()._convert.on_views(
+            raw: bytes = swapin_hooks().on_views(
                 np.ndarray.tobytes, (self._array, order), {})
             return raw
-        data: bytes = numpy_namespace()._convert.on_views(np.ndarray.tobytes, (self, order), {})
+        data: bytes = swapin_hooks().on_views(np.ndarray.tobytes, (self, order), {})
         return data
 
     def tofile(self, fid: Any, sep: str = "", format: str = "%s") -> None:
         """Write the data to a file (NumPy's ndarray.tofile; binary complex32 as stored,
         two float16 per element; as text, complex32 writes its complex64 values)."""
         data = self._array if self._dtype is D.complex32 and not sep else self
-        numpy_namespace()._convert.on_views(np.ndarray.tofile, (data, fid, sep, format), {})
+        swapin_hooks().on_views(np.ndarray.tofile, (data, fid, sep, format), {})
 
     def __round__(self, ndigits: int | None = None) -> Any:
         """``round(x)`` and ``round(x, ndigits)`` of a one-element array."""
@@ -454,7 +454,7 @@ class NumpyMethods:
             res._dtype = dst
             res._numpy = True
             return res if res._array.ndim else made_as_array(res)  # type: ignore[no-any-return]  # (an Array)
-        return _keep(self, numpy_namespace()._convert.astype_method(
+        return _keep(self, swapin_hooks().astype_method(
             self, dtype, order, casting, copy))
 
     def choose(self, choices: Any, out: Any = None, mode: str = "raise") -> Array:
@@ -603,7 +603,7 @@ class NumpyMethods:
 
     def resize(self, *new_shape: Any, refcheck: builtins.bool = True) -> None:
         """Change shape and size in place; new elements are zero (NumPy's ndarray.resize)."""
-        numpy_namespace()._convert.resize_in_place(self, new_shape)
+        swapin_hooks().resize_in_place(self, new_shape)
 
     def round(self, decimals: int = 0, out: Any = None) -> Array:
         """Values rounded to ``decimals`` (half to even)."""
@@ -687,7 +687,7 @@ class NumpyMethods:
 
     def view(self, dtype: Any = None, type: Any = None) -> Array:
         """A new array on the same data, optionally read as another dtype."""
-        return _keep(self, numpy_namespace()._convert.view_method(self, dtype, type))
+        return _keep(self, swapin_hooks().view_method(self, dtype, type))
 
     def __divmod__(self, other: Any) -> tuple[Array, ...]:
         """``divmod(x, y)``: ``(x // y, x % y)``, as NumPy's divmod."""
@@ -700,11 +700,11 @@ class NumpyMethods:
     # -- NumPy's protocols ------------------------------------------------------------
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """NumPy ufuncs on Arrays (``numpy.sin(x)``, ``ndarray + x``) -> aiarray.numpy."""
-        return numpy_namespace()._protocols.array_ufunc(ufunc, method, inputs, kwargs)
+        return swapin_hooks().array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """NumPy functions on Arrays (``numpy.mean(x)``) -> aiarray.numpy."""
-        return numpy_namespace()._protocols.array_function(func, types, args, kwargs)
+        return swapin_hooks().array_function(func, types, args, kwargs)
 
 
 def _rebuild(data: NDArray, dtype_name: str, tag: builtins.bool) -> Any:

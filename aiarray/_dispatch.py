@@ -39,8 +39,9 @@ from ._errors import (
     UninitializedError,
 )
 from ._fork import at_fork
+from ._layers import swapin_hooks
 from ._numpy_path import quiet, quiet_run
-from ._registry import INT_TO_FLOAT, ElementwiseOp
+from ._registry import ElementwiseOp
 from ._typing import DType, NDArray
 
 _PY_KINDS = P.PY_KINDS
@@ -142,23 +143,6 @@ def _no_memory(op: ElementwiseOp, e: MemoryError) -> AllocationError:
     return AllocationError(f"{op.name}(): cannot allocate the result: {e}")
 
 
-def _float_dtypes(op: ElementwiseOp, dt: DType,
-                  pol: P.Policy | None = None) -> tuple[DType, DType]:
-    """(dtype computed in, dtype of the result) for an op on promoted dtype ``dt``.
-
-    Integer/bool input of a floating-valued op follows ``pol.int_to_float`` when the
-    policy has its own rule (computed in the result dtype), else INT_TO_FLOAT.
-    """
-    if op.to_float and dt in INT_TO_FLOAT:
-        own = pol.int_to_float if pol is not None else None
-        if own is not None:
-            res = own["divide" if op.name == "divide" else "function"][dt]
-            return res, res
-        res = INT_TO_FLOAT[dt]
-        return (D.float64 if op.exact_ints else res), res
-    return dt, op.result_dtype(dt)
-
-
 def _check(op: ElementwiseOp, dt: DType) -> None:
     if dt not in op.allowed:
         raise D.CategoryError(
@@ -171,7 +155,7 @@ def unary(op: ElementwiseOp, x: object) -> Array:
     if type(x) is not Array:
         raise not_an_array(op.name, "x", x)
     a = x._array
-    dt, res = _float_dtypes(op, x._dtype, P.policy_for(x) if op.to_float else None)
+    dt, res = P.elementwise_dtypes(op, x._dtype, P.policy_for(x) if op.to_float else None)
     if x._numpy and dt not in op.allowed:  # e.g. abs of bool: NumPy's own loop decides
         return numpy_loop(op.name, (x,))
     _check(op, dt)
@@ -269,7 +253,7 @@ def _converted_in_kernel(op: ElementwiseOp, x1: Array, x2: Array) -> Array | Non
     dt = pol.fast_pairs[(x1._dtype, x2._dtype)]
     if dt is None or pol.parameter_rule or dt not in op.allowed:
         return None
-    cdt, res = _float_dtypes(op, dt, pol)
+    cdt, res = P.elementwise_dtypes(op, dt, pol)
     if cdt is not dt:
         return None
     out = active_backend().converting(op, (a1, a2), dt)
@@ -300,7 +284,7 @@ def binary(op: ElementwiseOp, x1: object, x2: object) -> Array:
                 if done is not None:
                     return done  # type: ignore[no-any-return]  # (an Array)
             raise
-        cdt, res = _float_dtypes(op, dt, pol)
+        cdt, res = P.elementwise_dtypes(op, dt, pol)
         if cdt not in op.allowed and tagged(x1, x2):  # e.g. complex <: NumPy's own loop decides
             return numpy_loop(op.name, (x1, x2))
         if cdt is not dt:
@@ -486,17 +470,9 @@ def inplace(op: ElementwiseOp, x1: Array, x2: object) -> Array:
 
 
 def numpy_loop(name: str, args: tuple[object, ...]) -> Array:
-    """Registry op ``name`` of swap-in operands whose dtype the op does not take: NumPy's
-    own ufunc (its loops decide, or its TypeError), as aiarray.numpy's ufunc does."""
-    from ._array_numpy import numpy_namespace
-
-    ns = numpy_namespace()
-    out: Array
-    if name in ("real", "imag"):  # NumPy functions, not ufuncs
-        out = ns._convert.on_views(getattr(np, name), args, {})
-    else:
-        out = ns._ufuncs.by_standard_name(name)._numpy_loop(args, {})
-    return out
+    """Registry op ``name`` of swap-in operands whose dtype the op does not take: the
+    swap-in's own loop decides (NumPy's result, or its TypeError)."""
+    return swapin_hooks().numpy_loop(name, args)
 
 
 def swapin_operand(x1: object, x2: object) -> object:
@@ -513,10 +489,8 @@ def swapin_operand(x1: object, x2: object) -> object:
         return Array._new(np.asarray(x2), None, True) if getattr(t, "_numpy", False) else x2
     if isinstance(x2, np.ndarray) or ((t is list or t is tuple) and type(x1) is Array
                                       and x1._numpy):
-        from ._array_numpy import numpy_namespace
-
         try:
-            return numpy_namespace()._convert.arr(x2, "operator", "other")
+            return swapin_hooks().operand(x2)
         except ForeignDataError:  # objects, strings ...: the ndarray's own operator decides
             return NotImplemented
     return x2

@@ -30,7 +30,8 @@ from typing import Any
 
 from . import _dtypes as D
 from . import _promotion as P
-from ._registry import INT_TO_FLOAT, OPS
+from ._promotion import INT_TO_FLOAT
+from ._registry import OPS
 from ._typing import DType
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3

@@ -25,6 +25,7 @@ from ._typing import DType, Scalar
 
 if TYPE_CHECKING:
     from ._array import Array
+    from ._registry import ElementwiseOp
 
 # The key of a scalar operand in a policy's tensor-scalar table: the Python kind ("bool",
 # "int", "float", "complex") or the dtype of a typed scalar.
@@ -438,6 +439,48 @@ def _lookup_policy(name: str) -> Policy:
         raise InvalidArgumentError(
             f"policy={name!r} is not a promotion policy; choose one of {', '.join(POLICIES)}"
         ) from None
+
+
+# -- the dtypes of one elementwise op -------------------------------------------------
+
+# GB/T / pypto.div: integer and bool inputs of floating-valued functions compute in
+# float32 up to 32-bit integers (exact for |v| <= 2**24), float64 beyond.
+INT_TO_FLOAT: dict[DType, DType] = {
+    D.bool_: D.float32, D.int8: D.float32, D.uint8: D.float32, D.int16: D.float32,
+    D.uint16: D.float32, D.int32: D.float32, D.uint32: D.float64, D.int64: D.float64,
+    D.uint64: D.float64,
+}
+
+
+def kind_result(kind: str, computed: DType) -> DType:
+    """The result dtype of an op of result ``kind`` ("same", "bool", "real": complex to
+    its real part's dtype) that computes in ``computed``."""
+    if kind == "bool":
+        return D.bool_
+    if kind == "real":
+        return D.REAL_OF.get(computed, computed)
+    return computed
+
+
+def elementwise_dtypes(op: ElementwiseOp, dt: DType,
+                       pol: Policy | None = None) -> tuple[DType, DType]:
+    """THE decision of an elementwise op's dtypes, every path asks it: (dtype computed
+    in, result dtype) for registry op ``op`` on operands promoted to ``dt`` (by
+    :func:`result_type` under ``pol``, the policy :func:`policy_for` chose).
+
+    Integer or bool input of a floating-valued op (``op.to_float``) follows the policy's
+    own rule (``pol.int_to_float``: computed in the result dtype) where it has one,
+    else INT_TO_FLOAT (computed in float64 and rounded once when ``op.exact_ints``);
+    every other op computes in ``dt`` and gives ``kind_result(op.result, dt)``.
+    """
+    if op.to_float and dt in INT_TO_FLOAT:
+        own = pol.int_to_float if pol is not None else None
+        if own is not None:
+            res = own["divide" if op.name == "divide" else "function"][dt]
+            return res, res
+        res = INT_TO_FLOAT[dt]
+        return (D.float64 if op.exact_ints else res), res
+    return dt, kind_result(op.result, dt)
 
 
 class Settings:

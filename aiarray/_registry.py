@@ -15,6 +15,7 @@ import numpy as np
 
 from . import _dtypes as D
 from . import _numpy_path as N
+from . import _promotion as P
 from ._typing import DType
 
 
@@ -72,26 +73,14 @@ class ElementwiseOp:
         return ElementwiseOp(**{**given, **changes})
 
     def result_dtype(self, computed: DType) -> DType:
-        """Dtype of the result when the op computes in ``computed``."""
-        if self.result == "bool":
-            return D.bool_
-        if self.result == "real":
-            return D.REAL_OF.get(computed, computed)
-        return computed
+        """Dtype of the result when the op computes in ``computed`` (_promotion decides)."""
+        return P.kind_result(self.result, computed)
 
 
 # the fields ElementwiseOp() takes, in its order
 _GIVEN = ("name", "arity", "category", "numpy", "result", "to_float", "exact_ints",
           "promotes", "operator", "reflected", "inplace", "doc")
 
-
-# GB/T / pypto.div: integer and bool inputs of floating-valued functions compute in
-# float32 up to 32-bit integers (exact for |v| <= 2**24), float64 beyond.
-INT_TO_FLOAT: dict[DType, DType] = {
-    D.bool_: D.float32, D.int8: D.float32, D.uint8: D.float32, D.int16: D.float32,
-    D.uint16: D.float32, D.int32: D.float32, D.uint32: D.float64, D.int64: D.float64,
-    D.uint64: D.float64,
-}
 
 _FLOAT_UNARY = (
     ("acos", np.arccos, "inverse cosine"), ("acosh", np.arccosh, "inverse hyperbolic cosine"),

@@ -161,3 +161,22 @@ def test_the_face_wires_the_layers() -> None:
     assert type(_backend.load("parallel")).__module__ == "aiarray._kernels"
     assert aiarray.ones(2).__array_namespace__() is aiarray
     assert aiarray.numpy.ones(2).__array_namespace__() is aiarray.numpy
+
+
+def test_the_swapin_keeps_the_whole_contract() -> None:
+    """Every question the core asks the swap-in (_layers.SwapIn) has the swap-in's answer."""
+    from aiarray._layers import SwapIn, swapin_hooks
+    from aiarray.numpy._hooks import Hooks
+
+    asked = [n for n, v in vars(SwapIn).items() if callable(v) and not n.startswith("_")]
+    assert len(asked) >= 10
+    for name in asked:
+        assert getattr(Hooks, name) is not getattr(SwapIn, name), name
+    assert type(swapin_hooks()) is Hooks
+    # one answer used: a swap-in op on a dtype the op does not take is NumPy's own loop
+    import numpy
+
+    import aiarray.numpy as anp
+
+    got = anp.abs(anp.asarray([True, False]))
+    assert numpy.asarray(got).dtype == numpy.abs(numpy.asarray([True, False])).dtype

@@ -17,7 +17,7 @@ from .. import _dtypes as D
 from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import AxisError, DimensionMismatchError, InvalidArgumentError, TypeMismatchError
-from .._registry import INT_TO_FLOAT
+from .._promotion import INT_TO_FLOAT
 from .._sizes import allocating, check_shape
 from .._typing import DType, NDArray
 from ._axes import bool_arg, int_arg, normalize_axes

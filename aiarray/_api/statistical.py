@@ -19,7 +19,7 @@ from .._array import Array
 from .._dispatch import array_arg, cast, reduce
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
-from .._registry import INT_TO_FLOAT
+from .._promotion import INT_TO_FLOAT
 from .._typing import DType, NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
 
