@@ -6,7 +6,7 @@ API standard (2025.12).  See docs/ for promotion policies, dtypes and the GB/T m
 
 import math as _math
 import sys as _sys
-import typing as _typing
+from typing import TYPE_CHECKING as _TYPE_CHECKING  # (aiarray._typing is a submodule)
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
 from . import _backend, _dispatch, _dtypes, _layers, quantization
@@ -252,7 +252,7 @@ __all__ = [
     "DLPackError",
 ]
 
-if _typing.TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
+if _TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
     from . import fft, grad, lib, linalg, random, sparse
     from ._dtypes import bfloat16
 

@@ -54,7 +54,8 @@ from ._errors import (
 from ._layers import standard
 from ._printing import array_format, array_repr, array_str
 from ._registry import OPERATORS, OPS
-from ._typing import DType, Index, NDArray, Operand, SetValue
+from ._signatures import Index, Operand, SetValue
+from ._typing import DType, NDArray
 from ._versions import SUPPORTED as SUPPORTED_VERSIONS
 
 if TYPE_CHECKING:

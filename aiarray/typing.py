@@ -15,7 +15,8 @@ least one of them an Array; ``UnaryFunction`` and ``BinaryFunction`` are the typ
 from ._array import Array
 from ._promotion import TypedScalar
 from ._public import export as _export
-from ._typing import BinaryFunction, Device, DType, Scalar, UnaryFunction
+from ._signatures import BinaryFunction, UnaryFunction
+from ._typing import Device, DType, Scalar
 
 __all__ = ["Array", "BinaryFunction", "DType", "Device", "Scalar", "TypedScalar",
            "UnaryFunction"]

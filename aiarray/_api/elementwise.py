@@ -18,7 +18,8 @@ from .._dispatch import _cast, array_arg, binary, make_function, not_an_array
 from .._errors import DimensionMismatchError, InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet
 from .._registry import DIVIDE_INTRINSIC, OPS
-from .._typing import BinaryFunction, NDArray, UnaryFunction
+from .._signatures import BinaryFunction, UnaryFunction
+from .._typing import NDArray
 from ._elementwise_examples import EXAMPLES
 
 __all__ = [
