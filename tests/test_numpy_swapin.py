@@ -250,6 +250,26 @@ def test_random_streams_are_numpys():
     assert isinstance(anp.random.random(), float) and isinstance(anp.random.randint(5), int)
 
 
+def test_random_mtrand_is_numpys_legacy_module():
+    """``from numpy.random import mtrand`` (old programs): the legacy names, same stream."""
+    import aiarray.numpy.random.mtrand as imported
+
+    from aiarray.numpy.random import mtrand
+
+    assert imported is mtrand
+    legacy = {n for n in dir(numpy.random.mtrand) if n in numpy.random.__all__}
+    assert len(legacy) > 50 and legacy <= set(vars(mtrand)), legacy - set(vars(mtrand))
+    numpy.random.seed(5)
+    want = numpy.random.mtrand.rand(4), numpy.random.mtrand._rand.randint(0, 9, 3)
+    numpy.random.seed(5)
+    got = mtrand.rand(4), mtrand._rand.randint(0, 9, 3)
+    for g, w in zip(got, want, strict=True):
+        assert type(g) is xp.Array
+        assert_like_numpy(g, w)
+    assert_like_numpy(mtrand.RandomState(2).normal(size=3),
+                      numpy.random.mtrand.RandomState(2).normal(size=3))
+
+
 def test_random_shuffle_in_place():
     x, y = anp.arange(10), numpy.arange(10)
     anp.random.default_rng(3).shuffle(x)

@@ -38,8 +38,6 @@ NOT_SERVED: dict[str, str] = {
     "f2py": "a Fortran build tool, not array functions",
     "core": "NumPy's private implementation package",
     "test": "runs NumPy's own test suite",
-    "random.mtrand": "NumPy's legacy implementation module; its functions are served as "
-                     "aiarray.numpy.random.*",
     "random.bit_generator": "NumPy's implementation module; its classes are served as "
                             "aiarray.numpy.random.*",
     "random.test": "runs NumPy's own test suite",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import operator
 import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -394,6 +395,17 @@ __all__ = [
     'wald', 'weibull', 'zipf',
 ]
 
+
+# numpy.random.mtrand, NumPy's legacy module (``from numpy.random import mtrand``;
+# ``mtrand.RandomState``, ``mtrand.rand``, ``mtrand._rand``): the same names over the
+# same global stream, drawing aiarray Arrays.
+mtrand = types.ModuleType(f"{__name__}.mtrand", "NumPy's legacy random module on "
+                          "aiarray.numpy: RandomState and the legacy functions, drawing "
+                          "from NumPy's global stream (as numpy.random.mtrand).")
+mtrand.__dict__.update({n: globals()[n] for n in dir(np.random.mtrand)
+                        if not n.startswith("_") and n in __all__})
+mtrand._rand = RandomState(np.random.mtrand._rand)  # type: ignore[attr-defined]  # the stream
+sys.modules[mtrand.__name__] = mtrand  # (``import aiarray.numpy.random.mtrand`` finds it)
 
 from ._status import not_served_getattr  # noqa: E402
 
