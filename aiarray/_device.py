@@ -6,7 +6,22 @@ from ._errors import InvalidArgumentError
 
 
 class Device:
-    """A device: its type and number (GB/T 6.5).  aiarray has one, ``CPU``."""
+    """A device: its type and number (GB/T 6.5).  aiarray has one, ``CPU``.
+
+    An array's ``device`` is one; ``device=`` arguments take one, its name or None.
+
+    Examples
+    --------
+    >>> x = xp.ones(2)
+    >>> x.device
+    Device('cpu', 0)
+    >>> str(x.device), x.device == 'cpu'
+    ('cpu', True)
+    >>> xp.__array_namespace_info__().devices()
+    (Device('cpu', 0),)
+    >>> xp.zeros(2, device=x.device)
+    Array([0., 0.], dtype=float64)
+    """
 
     __slots__ = ("index", "type")
 

@@ -675,7 +675,20 @@ def promotion_policy(name: str) -> Iterator[str]:
 
 
 class TypedScalar:
-    """A scalar whose dtype is known at run time (GB/T 5.7 generic Scalar)."""
+    """A scalar whose dtype is known at run time (GB/T 5.7 generic Scalar).
+
+    Made by :func:`scalar`; ``value`` is the Python value, ``dtype`` the dtype.
+
+    Examples
+    --------
+    >>> s = xp.scalar(3, dtype=xp.int8)
+    >>> s, s.value, s.dtype
+    (scalar(3, dtype=int8), 3, dtype('int8'))
+    >>> xp.asarray([True, False]) + s  # promoted as an int8, not as a Python int
+    Array([4, 3], dtype=int8)
+    >>> xp.scalar(0.1, dtype=xp.float16).value  # rounded to float16 when made
+    0.0999755859375
+    """
 
     __slots__ = ("dtype", "value")
 

@@ -1,11 +1,13 @@
-"""Every public function's reference page shows an example, and every example runs.
+"""Every public function's and class's reference page shows an example, and every
+example runs.
 
 The reference pages are built from the docstrings (autodoc), so the docstrings are where
 the examples live: an ``Examples`` section of doctest lines.  The elementwise functions'
 examples are generated from a table of inputs (tools/reference_examples.py writes
-aiarray/_api/_elementwise_examples.py); the others are written in their docstrings.
-Each is run here with doctest, from a fresh namespace holding ``xp`` (``import aiarray as
-xp``), under the default promotion policy; what it prints must be what the page shows.
+aiarray/_api/_elementwise_examples.py); the others, and the classes', are written in
+their docstrings.  Each is run here with doctest, from a fresh namespace holding ``xp``
+(``import aiarray as xp``), under the default promotion policy; what it prints must be
+what the page shows.
 """
 
 from __future__ import annotations
@@ -45,9 +47,24 @@ def public_functions() -> dict[str, FunctionType]:
     return found
 
 
+def public_classes() -> dict[str, type]:
+    """``module.name`` -> class, for each class in a public module's ``__all__`` (the
+    array, the devices and layouts, the errors, the result tuples, ...; a class exported
+    by two modules, such as ``QuantizedArray``, is listed once, under the first)."""
+    found: dict[str, type] = {}
+    seen: set[int] = set()
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if isinstance(obj, type) and id(obj) not in seen:
+                seen.add(id(obj))
+                found[f"{module_name}.{name}"] = obj
+    return found
+
+
 FUNCTIONS = public_functions()
-# Classes whose reference page shows an example too (run like the functions').
-CLASSES = {"aiarray.Array": aiarray.Array}
+CLASSES = public_classes()
 
 
 def examples(name: str, func: object) -> doctest.DocTest:
@@ -77,6 +94,23 @@ def failures(test: doctest.DocTest) -> str:
 def test_every_public_function_has_an_example():
     assert len(FUNCTIONS) > 200
     missing = [name for name, func in FUNCTIONS.items() if not examples(name, func).examples]
+    assert not missing, ("no Examples section (doctest lines) in the docstring of: "
+                         + ", ".join(missing))
+
+
+def classes_without_examples(classes: dict[str, type]) -> list[str]:
+    """The names in ``classes`` whose own docstring has no example (``inspect.getdoc``
+    would give a subclass without a docstring its base's, examples and all)."""
+    return [name for name, cls in classes.items()
+            if not examples(name, cls).examples or "Examples" not in (cls.__doc__ or "")]
+
+
+def test_every_public_class_has_an_example():
+    """A class's page shows its docstring: how it is made or raised, what it holds."""
+    assert {"aiarray.Array", "aiarray.Device", "aiarray.AxisError", "aiarray.linalg.SVDResult",
+            "aiarray.random.Generator", "aiarray.sparse.SparseArray"} <= set(CLASSES)
+    assert "aiarray.quantization.QuantizedArray" not in CLASSES  # listed under aiarray
+    missing = classes_without_examples(CLASSES)
     assert not missing, ("no Examples section (doctest lines) in the docstring of: "
                          + ", ".join(missing))
 
@@ -123,3 +157,9 @@ def test_a_wrong_output_or_a_missing_example_is_reported():
         """No example here."""
 
     assert not examples("undocumented", undocumented).examples
+
+    class Subclass(aiarray.AxisError):
+        pass
+
+    assert classes_without_examples({"Subclass": Subclass, "AxisError": aiarray.AxisError}) \
+        == ["Subclass"]

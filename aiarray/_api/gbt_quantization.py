@@ -211,6 +211,17 @@ class QuantizedArray:
     ``scheme`` ('symmetric' or 'asymmetric'), ``dtype``, ``shape``.  Immutable:
     attributes cannot be reassigned.  Make one with :func:`quantize` or
     :meth:`from_parts`.
+
+    Examples
+    --------
+    >>> q = xp.QuantizedArray.from_parts(xp.asarray([2, -4, 6], dtype=xp.int8), 0.25)
+    >>> q
+    QuantizedArray(shape=(3,), dtype=int8, scheme='symmetric', axis=None, scale=0.25, zero_point=0)
+    >>> q.dequantize()  # data * scale
+    Array([ 0.5, -1. ,  1.5], dtype=float32)
+    >>> q = xp.quantize(xp.asarray([1.0, -0.5], dtype=xp.float32), dtype=xp.int8)
+    >>> q.data, q.scale
+    (Array([127, -64], dtype=int8), Array(0.00787402, dtype=float32))
     """
 
     __slots__ = ("_axis", "_data", "_scale", "_scheme", "_zero_point")

@@ -88,6 +88,18 @@ class Generator:
 
     ``Generator(seed)`` with seed 0 draws system entropy; ``g.seed`` is then the
     entropy drawn, so ``Generator(g.seed)`` replays the same stream.
+
+    Examples
+    --------
+    >>> g = xp.random.Generator(42)
+    >>> g
+    aiarray.random.Generator(seed=42)
+    >>> g.uniform(0.0, 1.0, 3, dtype=xp.float32)  # what uniform(..., seed=42) draws
+    Array([0.77395606, 0.43887845, 0.85859793], dtype=float32)
+    >>> g.uniform(0.0, 1.0, 3, dtype=xp.float32)  # the next draws of the stream
+    Array([0.697368  , 0.09417735, 0.97562236], dtype=float32)
+    >>> xp.random.Generator(g.seed).uniform(0.0, 1.0, 3, dtype=xp.float32)  # replayed
+    Array([0.77395606, 0.43887845, 0.85859793], dtype=float32)
     """
 
     __slots__ = ("_bitgen", "_seed", "_seedseq")

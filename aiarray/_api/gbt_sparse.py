@@ -77,7 +77,22 @@ def _sum_runs(data: NDArray, starts: NDArray) -> NDArray:
 
 
 class SparseArray:
-    """A sparse array in COO form (GB/T 7.2.1.14); see the module documentation."""
+    """A sparse array in COO form (GB/T 7.2.1.14); see the module documentation.
+
+    Examples
+    --------
+    >>> s = xp.sparse.coo_array(xp.asarray([[0, 1], [2, 0]]), xp.asarray([5.0, 7.0]), (2, 3))
+    >>> s
+    SparseArray(shape=(2, 3), dtype=float64, nnz=2, format='coo')
+    >>> s.indices  # one row per axis: the elements (0, 2) and (1, 0)
+    Array([[0, 1],
+           [2, 0]], dtype=int64)
+    >>> s.todense()
+    Array([[0., 0., 5.],
+           [7., 0., 0.]], dtype=float64)
+    >>> s @ xp.ones(3)
+    Array([5., 7.], dtype=float64)
+    """
 
     __slots__ = ("_data", "_dtype", "_lin", "_shape")
     # Array's binary operators return NotImplemented for these operators (aiarray's

@@ -117,6 +117,16 @@ class Layout(NamedTuple):
     ``dim_order`` lists the axes from the fastest-varying in memory to the slowest:
     ``(n-1, ..., 0)`` for C (row-major) order, the GB/T default; ``(0, ..., n-1)``
     for Fortran order.
+
+    Examples
+    --------
+    >>> a = xp.reshape(xp.arange(6), (2, 3))
+    >>> xp.layout(a)  # C order: the last axis varies fastest
+    Layout(format='dense', dim_order=(1, 0))
+    >>> xp.layout(a.T).dim_order  # a transposed view: Fortran order
+    (0, 1)
+    >>> xp.layout(xp.sparse.from_dense(a)).format
+    'coo'
     """
 
     format: str
