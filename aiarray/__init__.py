@@ -217,7 +217,7 @@ __all__ = [
     "linspace", "meshgrid", "ones", "ones_like", "tril", "triu", "zeros", "zeros_like",
     # data types
     "astype", "can_cast", "finfo", "iinfo", "isdtype", "result_type",
-    # elementwise
+    # elementwise (tools/gen_elementwise.py writes these from the op registry)
     "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
     "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
     "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",

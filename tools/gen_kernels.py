@@ -1,4 +1,4 @@
-"""Generate the numba kernel source from the op registry and ``_table.EXPR``.
+"""Generate the numba kernel source from the op registry (each record's ``kernel``).
 
 ``python tools/gen_kernels.py`` rewrites ``aiarray/_kernels/_generated.py`` (the
 production kernels) and ``tests/_kernel_checks.py`` (one serial function per dtype
@@ -7,7 +7,7 @@ reports whether they are stale.  Both files are committed: numba's disk cache
 (``cache=True``) needs a real source file, and a test checks that they are up to date
 with the registry, the expression table and ``aiarray/_kernels/_helpers.py``.
 
-Kernel variants, for an op ``name`` on the kinds ``k`` of one ``EXPR`` entry:
+Kernel variants, for an op ``name`` on the kinds ``k`` of one entry of its ``kernel``:
 
 - ``{name}_{k}_v``: unary over a 1-D contiguous view.
 - ``{name}_{k}_vv`` / ``_vs`` / ``_sv``: binary, two arrays of one shape, or an
@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import re
 import sys
+from collections.abc import Iterable
 from itertools import product
 from pathlib import Path
 
@@ -38,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from aiarray._kernels import _table as T  # noqa: E402
-from aiarray._registry import OPS  # noqa: E402
+from aiarray._registry import OPS, ElementwiseOp  # noqa: E402
 
 KERNELS = ROOT / "aiarray" / "_kernels"
 GENERATED = KERNELS / "_generated.py"
@@ -236,12 +237,13 @@ BINARY_VARIANTS = ("vv", "vs", "sv", "bc")
 FMA_VARIANTS = tuple("".join(v) for v in product("vs", repeat=3) if "v" in v)
 
 
-def kernels() -> list[tuple[str, str]]:
-    """(name, source) of every production kernel, in registry order."""
+def kernels(ops: Iterable[ElementwiseOp] | None = None) -> list[tuple[str, str]]:
+    """(name, source) of every production kernel of the records ``ops`` (the registry's
+    by default), in their order."""
     out = []
-    for op in OPS.values():
+    for op in OPS.values() if ops is None else ops:
         direct = op.name in T.DIRECT_STREAM
-        for kinds, expr in T.EXPR.get(op.name, {}).items():
+        for kinds, expr in op.kernel.items():
             if op.arity == 1:
                 name = kernel_name(op.name, kinds, "v")
                 out.append((name, _unary(name, expr, direct)))
@@ -285,9 +287,9 @@ def check_ops(kind: str, arity: int) -> list[tuple[str, str]]:
     for op in OPS.values():
         if op.arity != arity:
             continue
-        found = T.expression(op.name, kind)
-        if found is not None:
-            out.append((op.name, found[1]))
+        found = [expr for kinds, expr in op.kernel.items() if kind in kinds]
+        if found:
+            out.append((op.name, found[0]))
     if arity == 3:
         out = [("fma", e) for k, e in FMA_EXPR.items() if kind in k]
     return out

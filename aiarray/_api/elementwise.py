@@ -22,18 +22,17 @@ from .._signatures import BinaryFunction, UnaryFunction
 from .._typing import NDArray
 from ._elementwise_examples import EXAMPLES
 
+# __all__ and the op lines below are written by tools/gen_elementwise.py from the op
+# registry (a test fails when they are stale): edit the registry and rerun it.
 __all__ = [
-    "abs", "acos", "acosh", "add", "asin", "asinh",
-    "atan", "atan2", "atanh", "bitwise_and", "bitwise_invert", "bitwise_left_shift",
-    "bitwise_or", "bitwise_right_shift", "bitwise_xor", "ceil", "conj", "copysign",
-    "cos", "cosh", "divide", "equal", "exp", "expm1",
-    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag",
-    "isfinite", "isinf", "isnan", "less", "less_equal", "log",
-    "log10", "log1p", "log2", "logaddexp", "logical_and", "logical_not",
-    "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
-    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal",
-    "remainder", "round", "sign", "signbit", "sin", "sinh",
-    "sqrt", "square", "subtract", "tan", "tanh", "trunc", "clip",
+    "abs", "acos", "acosh", "add", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "bitwise_invert", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift", "bitwise_xor",
+    "ceil", "clip", "conj", "copysign", "cos", "cosh", "divide", "equal", "exp", "expm1",
+    "floor", "floor_divide", "greater", "greater_equal", "hypot", "imag", "isfinite", "isinf",
+    "isnan", "less", "less_equal", "log", "log1p", "log2", "log10", "logaddexp", "logical_and",
+    "logical_not", "logical_or", "logical_xor", "maximum", "minimum", "multiply", "negative",
+    "nextafter", "not_equal", "positive", "pow", "real", "reciprocal", "remainder", "round",
+    "sign", "signbit", "sin", "sinh", "sqrt", "square", "subtract", "tan", "tanh", "trunc",
 ]
 
 
@@ -66,6 +65,8 @@ def _binary(name: str) -> BinaryFunction:
     return _function(name, 2)
 
 
+# One line per op of the registry; the functions defined by hand below (divide, clip)
+# have none.
 abs = _unary("abs")
 acos = _unary("acos")
 acosh = _unary("acosh")
@@ -101,9 +102,9 @@ isnan = _unary("isnan")
 less = _binary("less")
 less_equal = _binary("less_equal")
 log = _unary("log")
-log10 = _unary("log10")
 log1p = _unary("log1p")
 log2 = _unary("log2")
+log10 = _unary("log10")
 logaddexp = _binary("logaddexp")
 logical_and = _binary("logical_and")
 logical_not = _unary("logical_not")

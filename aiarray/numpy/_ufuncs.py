@@ -26,6 +26,7 @@ from .._array import Array
 from .._dispatch import swapin_call
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet_run
+from .._registry import OPS, numpy_names
 from . import _convert as C
 from ._boundary import guarded, guards_itself, reraise
 from ._scalars import public, scalar
@@ -328,32 +329,9 @@ def _std(name: str) -> Any:
     return getattr(_elementwise, name)
 
 
-# NumPy name -> the standard function computing it (the op registry's functions).
-STANDARD = {
-    "absolute": "abs", "abs": "abs", "add": "add", "arccos": "acos", "acos": "acos",
-    "arccosh": "acosh", "acosh": "acosh", "arcsin": "asin", "asin": "asin",
-    "arcsinh": "asinh", "asinh": "asinh", "arctan": "atan", "atan": "atan",
-    "arctan2": "atan2", "atan2": "atan2", "arctanh": "atanh", "atanh": "atanh",
-    "bitwise_and": "bitwise_and", "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor",
-    "bitwise_invert": "bitwise_invert", "bitwise_not": "bitwise_invert",
-    "invert": "bitwise_invert", "bitwise_left_shift": "bitwise_left_shift",
-    "left_shift": "bitwise_left_shift", "bitwise_right_shift": "bitwise_right_shift",
-    "right_shift": "bitwise_right_shift", "ceil": "ceil", "conj": "conj",
-    "conjugate": "conj", "copysign": "copysign", "cos": "cos", "cosh": "cosh",
-    "divide": "divide", "true_divide": "divide", "equal": "equal", "exp": "exp",
-    "expm1": "expm1", "floor": "floor", "floor_divide": "floor_divide", "greater": "greater",
-    "greater_equal": "greater_equal", "hypot": "hypot", "isfinite": "isfinite",
-    "isinf": "isinf", "isnan": "isnan", "less": "less", "less_equal": "less_equal",
-    "log": "log", "log10": "log10", "log1p": "log1p", "log2": "log2",
-    "logaddexp": "logaddexp", "logical_and": "logical_and", "logical_not": "logical_not",
-    "logical_or": "logical_or", "logical_xor": "logical_xor", "maximum": "maximum",
-    "minimum": "minimum", "multiply": "multiply", "negative": "negative",
-    "nextafter": "nextafter", "not_equal": "not_equal", "positive": "positive",
-    "power": "pow", "pow": "pow", "reciprocal": "reciprocal", "remainder": "remainder",
-    "mod": "remainder", "sign": "sign", "signbit": "signbit", "sin": "sin", "sinh": "sinh",
-    "sqrt": "sqrt", "square": "square", "subtract": "subtract", "tan": "tan",
-    "tanh": "tanh", "trunc": "trunc",
-}
+# NumPy name -> the standard function computing it: every NumPy name (and alias) of the
+# op registry's records (``numpy_name``, ``aliases``).
+STANDARD = numpy_names(OPS.values())
 
 
 _MADE: dict[str, ufunc] = {}
@@ -362,9 +340,8 @@ _MADE: dict[str, ufunc] = {}
 def by_standard_name(name: str) -> ufunc:
     """The ufunc that computes the op registry's ``name`` (``abs`` -> ``absolute``,
     ``round`` -> ``rint``)."""
-    if name == "round":
-        return make("rint")
-    return make(next(n for n, s in STANDARD.items() if s == name))
+    numpy_name = OPS[name].numpy_name
+    return make("rint" if name == "round" else typing.cast(str, numpy_name))
 
 
 if TYPE_CHECKING:  # what a call gives, for type checkers: an Array, or two for these three
