@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             if path in stale:
                 path.write_text(text, encoding="utf-8")
     for path in stale:
-        print(("stale: " if "--check" in argv else "wrote ") + str(path.relative_to(ROOT)))
+        print(("stale: " if "--check" in argv else "wrote ") + str(path))
     return 1 if stale and "--check" in argv else 0
 
 
