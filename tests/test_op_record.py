@@ -50,10 +50,12 @@ INDEPENDENT = {
     "aiarray/numpy/__init__.py": "NumPy's names: every NumPy ufunc, a registry op or not",
 }
 
-# A hypothetical op, made in memory: NumPy's logaddexp2 with a (hypothetical) kernel.
-NEW = ElementwiseOp("logaddexp2", 2, "real floating-point", np.logaddexp2, to_float=True,
-                    doc="log2(2**x1 + 2**x2)",
-                    kernel={"f": "math.log2(2.0 ** a + 2.0 ** b)"}, ulp=4)
+# A hypothetical op, made in memory: a binary NumPy ufunc of real floats that the registry
+# does not have yet (logaddexp2 today), with a (hypothetical) kernel.
+_NAME = next(n for n in ("logaddexp2", "fmax", "fmin", "heaviside", "fmod") if n not in OPS)
+NEW = ElementwiseOp(_NAME, 2, "real floating-point", getattr(np, _NAME), to_float=True,
+                    doc=f"NumPy's {_NAME}", kernel={"f": "math.log2(2.0 ** a + 2.0 ** b)"},
+                    ulp=4)
 WITH_NEW = {**OPS, NEW.name: NEW}
 
 
@@ -142,43 +144,43 @@ def test_a_new_record_reaches_every_derived_place() -> None:
     api, init, page = (new[p] for p in (gen.API, gen.INIT, gen.REFERENCE))
     old_api, old_init, old_page = (now[p] for p in (gen.API, gen.INIT, gen.REFERENCE))
     # _api/elementwise.py: its line and its __all__
-    assert made_lines(api) == {**made_lines(old_api), "logaddexp2": "binary"}
-    assert set(all_of(api)) == {*all_of(old_api), "logaddexp2"}
+    assert made_lines(api) == {**made_lines(old_api), _NAME: "binary"}
+    assert set(all_of(api)) == {*all_of(old_api), _NAME}
     # aiarray/__init__.py: the import and __all__, in the order ruff's isort wants
     imports = elementwise_imports(init)
-    assert set(imports) == {*elementwise_imports(old_init), "logaddexp2"}
-    assert imports.index("logaddexp2") == imports.index("logaddexp") + 1
-    assert set(all_of(init)) == {*all_of(old_init), "logaddexp2"}
+    assert set(imports) == {*elementwise_imports(old_init), _NAME}
+    assert imports == sorted(imports, key=gen.natural)
+    assert set(all_of(init)) == {*all_of(old_init), _NAME}
     # the reference page's list
-    assert set(reference_list(page)) == {*reference_list(old_page), "logaddexp2"}
+    assert set(reference_list(page)) == {*reference_list(old_page), _NAME}
     # the kernel tables and the generated kernels
     expr, numpy_only, ulp = T.kernel_tables(WITH_NEW.values())
-    assert (expr["logaddexp2"], ulp["logaddexp2"]) == (NEW.kernel, 4)
-    assert "logaddexp2" not in numpy_only
+    assert (expr[_NAME], ulp[_NAME]) == (NEW.kernel, 4)
+    assert _NAME not in numpy_only
     assert T.kernel_tables(OPS.values()) == (T.EXPR, T.NUMPY_ONLY, T.ULP)
     assert T.TRANSCENDENTAL == frozenset(T.ULP)
     kgen = gen_kernels()
     added = dict(kgen.kernels(WITH_NEW.values())).keys() - dict(kgen.kernels()).keys()
-    assert added == {f"logaddexp2_f_{v}" for v in ("vv", "vs", "sv", "bc", "vvx")}
+    assert added == {f"{_NAME}_f_{v}" for v in ("vv", "vs", "sv", "bc", "vvx")}
     # the swap-in's map
-    assert numpy_names(WITH_NEW.values()) == {**_ufuncs.STANDARD, "logaddexp2": "logaddexp2"}
+    assert numpy_names(WITH_NEW.values()) == {**_ufuncs.STANDARD, _NAME: _NAME}
     assert numpy_names(OPS.values()) == _ufuncs.STANDARD
 
 
 def test_the_swapin_serves_a_new_record_without_an_edit(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the derived map and the function its written line makes, aiarray.numpy's
-    logaddexp2 computes through aiarray (today it is NumPy's ufunc on views)."""
-    assert anp.logaddexp2._std is None
+    ufunc of the new op computes through aiarray (today it is NumPy's ufunc on views)."""
+    assert getattr(anp, _NAME)._std is None
     func = make_function(NEW, NEW.name)
     monkeypatch.setattr(_ufuncs, "STANDARD", numpy_names(WITH_NEW.values()))
     monkeypatch.setattr(_ufuncs, "_MADE", {})
     monkeypatch.setattr(_elementwise, NEW.name, func, raising=False)
-    u = _ufuncs.make("logaddexp2")
+    u = _ufuncs.make(_NAME)
     assert u._std is func
     x = anp.asarray([1.0, 2.0], dtype=anp.float32)
     got = u(x, 3.0)
     assert isinstance(got, aiarray.Array) and got.dtype == aiarray.float32
-    assert np.allclose(np.asarray(got), np.logaddexp2(np.float32([1.0, 2.0]), 3.0))
+    assert np.allclose(np.asarray(got), NEW.numpy(np.float32([1.0, 2.0]), 3.0))
 
 
 def test_a_new_record_covers_every_kind_numba_types() -> None:
