@@ -13,11 +13,10 @@ see it; this tool writes those lines from the records of ``aiarray/_registry.py`
     python tools/gen_elementwise.py            # rewrite the files
     python tools/gen_elementwise.py --check    # exit 1 when one is stale
 
-``tests/test_op_record.py`` fails when a file is stale, so adding an op is its record,
-its test row (tests/test_elementwise.py) and its example inputs
-(tools/reference_examples.py), then this tool, ``tools/gen_kernels.py`` and
-``tools/reference_examples.py``.  The functions below take the records as an argument:
-the test runs them on a registry with one op more.
+``tests/test_op_record.py`` fails when a file is stale, so adding an op is its record
+and its test row (tests/test_elementwise.py), then this tool, ``tools/gen_kernels.py``,
+``tools/reference_examples.py`` and ``tools/numpy_names.py``.  The functions below take
+the records as an argument: the test runs them on a registry with one op more.
 """
 
 from __future__ import annotations
