@@ -58,7 +58,7 @@ def concurrency(n: int = 1_000_000, threads: int = 8, calls: int = 20) -> str:
         t.start()
     for t in ts:
         t.join()
-    layer = _numba.status()["layer"]
+    layer = _numba.LOADER.status()["layer"]
     verdict = "no abort, results equal to serial" if not bad else f"{len(bad)} MISMATCHES"
     return (f"{threads} threads x {calls} calls of add/multiply/sin on 1e6 float64 "
             f"(numba threading layer: {layer}): {verdict}")

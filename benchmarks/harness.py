@@ -257,8 +257,8 @@ def _settle() -> None:
     try:
         from aiarray._kernels import _numba
 
-        _numba.start()  # (a program loads numba once its large work has paid for it)
-        _numba.wait(120)
+        _numba.LOADER.start()  # (a program loads numba once its large work has paid for it)
+        _numba.LOADER.wait(120)
     except Exception:
         pass
 

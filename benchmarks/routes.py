@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 import aiarray  # noqa: E402
-from aiarray._kernels import BACKEND, _buffers, _numba, _threads  # noqa: E402
+from aiarray._kernels import BACKEND, _threads  # noqa: E402
 from aiarray._kernels._calibrate import best_times, other_load  # noqa: E402
 from aiarray._numpy_path import quiet  # noqa: E402
 
@@ -58,7 +58,7 @@ def operands(op, dt: np.dtype, n: int) -> tuple:
 def measure(n: int, reps: int, only: set | None) -> list[tuple]:
     """(op, dtype, numba ratio or None, threads ratio, route the rule picks) per pair."""
     BACKEND.tune(calibration=False, forced=1)
-    _numba.set_sync(True)
+    BACKEND.loader.set_sync(True)
     rows = []
     for op, per in BACKEND._routes.items():
         if only and op.name not in only:
@@ -68,10 +68,10 @@ def measure(n: int, reps: int, only: set | None) -> list[tuple]:
             res = op.result_dtype(dt)
             funcs = [lambda op=op, args=args: quiet(op.numpy, *args),
                      lambda r=route, a=args, res=res: _threads.elementwise(
-                         r.func, r.has_out, a, _buffers.empty(a[0].shape, res))]
+                         r.func, r.has_out, a, BACKEND.buffers.empty(a[0].shape, res))]
             if route.kernel is not None:
                 def numba(r=route, a=args, res=res) -> None:
-                    BACKEND._run_numba(r, a, _buffers.empty(a[0].shape, res))
+                    BACKEND._run_numba(r, a, BACKEND.buffers.empty(a[0].shape, res))
                 try:
                     numba()  # compile (or load from the cache)
                     funcs.append(numba)

@@ -39,6 +39,19 @@ def tuned(**fields: object) -> Iterator[object]:
         _dispatch._refresh()
 
 
+@contextlib.contextmanager
+def compiling_here(loader: object = None) -> Iterator[object]:
+    """The parallel backend's numba loader (or ``loader``) compiling kernels in the
+    calling thread: a known route at the first call."""
+    loader = BACKEND.loader if loader is None else loader
+    saved = loader.sync
+    loader.set_sync(True)
+    try:
+        yield loader
+    finally:
+        loader.set_sync(saved)
+
+
 def values(dt: np.dtype) -> np.ndarray:
     """Edge cases and random values of ``dt``."""
     if dt.kind == "b":

@@ -32,6 +32,7 @@ import resource, sys, threading, time
 import numpy as np
 import aiarray as xp
 from aiarray._kernels import _numba, _threads
+loader = _numba.LOADER  # the parallel backend's
 
 def vm():
     for line in open("/proc/self/status"):
@@ -144,15 +145,15 @@ def test_a_kernels_first_launch_without_room_for_its_team() -> None:
         base = (np.arange(n, dtype=np.float32) * 7919) % 1000
         a = xp.asarray(base)
         data = base.view(np.int32)
-        w = _numba.threads()
+        w = loader.threads()
         spec = _numba.spec_of(data, w, np.empty((w, 2), np.int32))
-        assert _numba.compile_now("extreme_float", spec) is not None, _numba.status()
+        assert loader.compile_now("extreme_float", spec) is not None, loader.status()
         squeeze(4)
         assert np.sum(base) == np.float32(4.960016e9)
         assert float(xp.max(a)) == float(np.max(base)) == 999.0
         release()
         assert float(xp.max(a)) == 999.0
-        print("team", _numba._team.size)
+        print("team", loader.team_size())
     """)
     assert out.stdout.split() == ["team", "2"], out.stdout + out.stderr
 
@@ -171,13 +172,13 @@ def test_the_kernel_loader_tries_again_after_memory_pressure() -> None:
         for _ in range(5):
             assert np.array_equal(np.asarray(a + a), expected)
         deadline = time.monotonic() + 60
-        while _numba.status()["state"] == "loading" and time.monotonic() < deadline:
+        while loader.status()["state"] == "loading" and time.monotonic() < deadline:
             time.sleep(0.05)
-        print("pressure", _numba.status()["state"])
+        print("pressure", loader.status()["state"])
         release()
-        time.sleep(max(0.0, _numba._retry_at - time.monotonic()) + 0.05)
+        time.sleep(max(0.0, loader.retry_at - time.monotonic()) + 0.05)
         assert np.array_equal(np.asarray(a + a), base + base)
-        print("loaded", _numba.wait(120), _numba.status()["state"])
+        print("loaded", loader.wait(120), loader.status()["state"])
     """, {"AIARRAY_NUMBA_AFTER": "0"})
     assert out.stdout.split() == ["pressure", "cold", "loaded", "True", "ready"], \
         out.stdout + out.stderr

@@ -21,7 +21,7 @@ LOOP = r"""
 import threading, time
 import numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba
+from aiarray._kernels._numba import LOADER as loader
 
 n = 2_000_000
 base = (np.arange(n, dtype=np.float32) % 97) - 40
@@ -62,13 +62,13 @@ other.start()
 guarded(strings_refused)
 deadline = time.monotonic() + 60
 rounds = 0
-while time.monotonic() < deadline and (rounds < 10 or _numba.status()["state"] in
+while time.monotonic() < deadline and (rounds < 10 or loader.status()["state"] in
                                        ("cold", "loading")):
     guarded(large_calls, 1)
     rounds += 1
 other.join(60)
 importer.join(60)
-print(_numba.status()["state"], len(problems))
+print(loader.status()["state"], len(problems))
 for p in problems[:5]:
     print(p)
 """

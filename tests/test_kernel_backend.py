@@ -9,35 +9,38 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
-from _kernel_tools import assert_same, tuned
+from _kernel_tools import assert_same, compiling_here, tuned
 
 import aiarray as xp
 from aiarray import _backend as B
 from aiarray import _dispatch
-from aiarray._kernels import BACKEND, _machine, _numba, _threads, _tuning
+from aiarray._kernels import BACKEND, _machine, _threads, _tuning
 from aiarray._numpy_path import quiet
 from aiarray._registry import OPS
 
 ROOT = Path(__file__).resolve().parent.parent
+LOADER = BACKEND.loader  # the parallel backend's numba loader (_numba.LOADER)
 rng = np.random.default_rng(7)
 F32, F64 = np.dtype("float32"), np.dtype("float64")
 
 
 @pytest.fixture
-def sync(monkeypatch: pytest.MonkeyPatch) -> None:
+def sync() -> Iterator[None]:
     """numba kernels compiled in the calling thread (a known route at the first call)."""
-    monkeypatch.setattr(_numba, "_sync", True)
+    with compiling_here():
+        yield
 
 
 def _spy(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Records the route of every large call: "numba:<kernel>" or "threads"."""
     seen: list[str] = []
-    launch, run = _numba.launch, _threads.WORKERS.run
-    monkeypatch.setattr(_numba, "launch",
+    launch, run = LOADER.launch, _threads.WORKERS.run
+    monkeypatch.setattr(LOADER, "launch",
                         lambda d, a: (seen.append(f"numba:{d.__name__}"), launch(d, a))[1])
     monkeypatch.setattr(_threads.WORKERS, "run",
                         lambda f, t: (seen.append("threads"), run(f, t))[1])
@@ -383,8 +386,8 @@ def test_break_even_finds_the_first_lasting_win() -> None:
 _EIGHT_THREADS = r"""
 import sys, threading, numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba
-_numba.set_sync(True)
+from aiarray._kernels._numba import LOADER as loader
+loader.set_sync(True)
 n = 300_000
 a = xp.asarray(np.random.default_rng(0).uniform(0.5, 2, n))
 b = xp.asarray(np.random.default_rng(1).uniform(0.5, 2, n))

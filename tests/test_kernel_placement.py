@@ -30,20 +30,21 @@ if len(sys.argv) > 1:  # before any library starts a thread
     os.sched_setaffinity(0, {int(c) for c in sys.argv[1].split(",")})
 import json, threading, numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba, _placement
-_numba.set_sync(True)
+from aiarray._kernels import BACKEND
+BACKEND.loader.set_sync(True)
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
 ref = a._array + a._array
 for _ in range(3):
     ok = np.array_equal((a + a)._array, ref)
 me = threading.get_native_id()
-team = _placement.teams().get(me)
+team = BACKEND.placement.teams().get(me)
 masks = {int(t): sorted(os.sched_getaffinity(int(t))) for t in os.listdir("/proc/self/task")}
 child = []
 t = threading.Thread(target=lambda: child.append(sorted(os.sched_getaffinity(0))))
 t.start(); t.join()
 print(json.dumps({
-    "layer": _numba.status()["layer"], "ok": ok, "main": me, "masks": masks, "child": child[0],
+    "layer": BACKEND.loader.status()["layer"], "ok": ok, "main": me, "masks": masks,
+    "child": child[0],
     "team": None if team is None else {"size": team.size, "workers": team.workers,
                                        "cpu": team.cpu, "allowed": team.allowed},
 }))
@@ -132,55 +133,56 @@ def test_user_binding_settings_switch_it_off() -> None:
 
 
 @needs_two_cpus
-def test_a_worker_that_exited_is_found_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_that_exited_is_found_again() -> None:
     """A remembered worker id that is gone (ids get reused) is never bound: the team is
     dropped and looked up again at the next launch."""
-    monkeypatch.setattr(_placement, "_enabled", True)
-    monkeypatch.setattr(_placement, "_teams", {})
+    placement = _placement.Placement(enabled=True)
     me = threading.get_native_id()
     gone = 1 << 30  # above any kernel thread id (pid_max <= 2**22)
     stale = _placement.Team(2, [gone], sorted(os.sched_getaffinity(0)))
-    _placement._teams[me] = stale
+    placement._teams[me] = stale
     asked = []
-    _placement.place(2, lambda size: asked.append(size))
-    assert me not in _placement.teams()
+    placement.place(2, lambda size: asked.append(size))
+    assert me not in placement.teams()
     assert asked == []  # dropped now, found again next time
-    _placement.place(2, lambda size: (asked.append(size), None)[1])
+    placement.place(2, lambda size: (asked.append(size), None)[1])
     assert asked == [2]
-    assert me not in _placement.teams()  # team_tids had no answer: nothing remembered
+    assert me not in placement.teams()  # team_tids had no answer: nothing remembered
 
 
-def test_off_or_single_thread_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_off_or_single_thread_does_nothing() -> None:
     calls = []
 
     def tids(size: int) -> np.ndarray:
         calls.append(size)
         return np.array([threading.get_native_id()] * size)
 
-    monkeypatch.setattr(_placement, "_teams", {})
-    monkeypatch.setattr(_placement, "_enabled", False)
-    _placement.place(2, tids)
-    monkeypatch.setattr(_placement, "_enabled", True)
-    _placement.place(1, tids)
-    assert calls == [] and _placement.teams() == {}
+    _placement.Placement(enabled=False).place(2, tids)
+    placement = _placement.Placement(enabled=True)
+    placement.place(1, tids)
+    assert calls == [] and placement.teams() == {}
+    assert not _placement.Placement(enabled=False).on
+    assert _placement.PLACEMENT.on == (LINUX and _placement.enabled_by_env())
 
 
 _RELEASE = r"""
 import json, os, threading, numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba, _placement
-_numba.set_sync(True)
+from aiarray._kernels import BACKEND
+BACKEND.loader.set_sync(True)
+placement = BACKEND.placement
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000))
 for _ in range(3):
     a + a
-team = _placement.teams()[threading.get_native_id()]
+team = placement.teams()[threading.get_native_id()]
 bound = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
-_placement.set_enabled(False)
+placement.set_enabled(False)
 released = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
 a + a
 after = {t: sorted(os.sched_getaffinity(t)) for t in team.workers}
-print(json.dumps({"layer": _numba.status()["layer"], "allowed": team.allowed, "bound": bound,
-                  "released": released, "after": after, "teams": len(_placement.teams())}))
+print(json.dumps({"layer": BACKEND.loader.status()["layer"], "allowed": team.allowed,
+                  "bound": bound, "released": released, "after": after,
+                  "teams": len(placement.teams())}))
 """
 
 
@@ -196,8 +198,7 @@ def test_switching_off_releases_the_workers() -> None:
 
 
 @needs_two_cpus
-def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.MonkeyPatch,
-                                                         idle_thread: int) -> None:
+def test_a_caller_on_a_new_cpu_releases_and_finds_again(idle_thread: int) -> None:
     """When the launching thread runs on a CPU outside the set its team was found with,
     the workers get that set back and the team is looked up afresh."""
     allowed = sorted(os.sched_getaffinity(0))
@@ -205,22 +206,21 @@ def test_a_caller_on_a_new_cpu_releases_and_finds_again(monkeypatch: pytest.Monk
     me = threading.get_native_id()
     team = _placement.Team(2, [idle_thread], allowed)
     team.cpu = allowed[0]
-    monkeypatch.setattr(_placement, "_enabled", True)
-    monkeypatch.setattr(_placement, "_teams", {me: team})
-    monkeypatch.setattr(_placement, "_getcpu", lambda: max(allowed) + 1)
-    _placement.place(2, lambda size: pytest.fail("not looked up during this launch"))
+    placement = _placement.Placement(enabled=True, getcpu=lambda: max(allowed) + 1)
+    placement._teams[me] = team
+    placement.place(2, lambda size: pytest.fail("not looked up during this launch"))
     assert sorted(os.sched_getaffinity(idle_thread)) == allowed
-    assert me not in _placement.teams()
+    assert me not in placement.teams()
 
 
 _POOL = r"""
 import json, os, threading, numpy as np
 import aiarray as xp
-from aiarray._kernels import _placement, _threads
+from aiarray._kernels import BACKEND, _threads
 a = xp.asarray(np.linspace(0.5, 2.0, 400_000, dtype=np.float32))
 ref = np.sin(a._array)
 ok = all(np.array_equal(xp.sin(a)._array, ref) for _ in range(3))
-team = _placement._pool_team
+team = BACKEND.placement.pool_team()
 print(json.dumps({"ok": ok, "tids": _threads.WORKERS._tids, "main": threading.get_native_id(),
                   "cpu": team.cpu, "workers": team.workers, "allowed": team.allowed,
                   "masks": {int(t): sorted(os.sched_getaffinity(int(t)))
@@ -241,33 +241,33 @@ def test_pool_threads_are_bound_off_the_caller() -> None:
 
 
 @needs_two_cpus
-def test_pool_placement_follows_the_callers_cpu(monkeypatch: pytest.MonkeyPatch,
-                                                idle_thread: int) -> None:
+def test_pool_placement_follows_the_callers_cpu(idle_thread: int) -> None:
     allowed = sorted(os.sched_getaffinity(0))
-    monkeypatch.setattr(_placement, "_enabled", True)
-    monkeypatch.setattr(_placement, "_pool_team", None)
-    monkeypatch.setattr(_placement, "_teams", {})
+    now = [allowed[0]]  # the caller's CPU, as the placement reads it
+    placement = _placement.Placement(enabled=True, getcpu=lambda: now[0])
     for cpu in (allowed[0], allowed[1], allowed[0]):
-        monkeypatch.setattr(_placement, "_getcpu", lambda cpu=cpu: cpu)
-        _placement.place_pool([idle_thread])
+        now[0] = cpu
+        placement.place_pool([idle_thread])
         mask = sorted(os.sched_getaffinity(idle_thread))
         assert len(mask) == 1 and mask[0] != cpu
-    _placement.set_enabled(False)  # releases the pool thread too
+    assert placement.pool_team() is not None
+    placement.set_enabled(False)  # releases the pool thread too
     assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+    assert placement.pool_team() is None
 
 
 @needs_two_cpus
-def test_no_thread_ids_leave_the_team_unbound_for_good(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_thread_ids_leave_the_team_unbound_for_good() -> None:
     """When the id kernel cannot compile, the team is remembered as unbound instead of
     being looked up at every launch."""
     from aiarray._kernels import _numba
 
-    monkeypatch.setattr(_numba, "_failed", {"team_tids"})
-    assert _numba.team_tids(2).size == 0
-    monkeypatch.setattr(_placement, "_enabled", True)
-    monkeypatch.setattr(_placement, "_teams", {})
+    placement = _placement.Placement(enabled=True)
+    loader = _numba.NumbaLoader(placement=placement)
+    loader.fail("team_tids")  # as when it does not compile (glibc < 2.30)
+    assert loader.team_tids(2).size == 0
     asked = []
     for _ in range(3):
-        _placement.place(2, lambda size: (asked.append(size), _numba.team_tids(size))[1])
+        placement.place(2, lambda size: (asked.append(size), loader.team_tids(size))[1])
     me = threading.get_native_id()
-    assert asked == [2] and _placement.teams()[me].workers == []
+    assert asked == [2] and placement.teams()[me].workers == []

@@ -18,16 +18,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _kernel_tools import assert_same, gen_kernels, tuned, ulps, values
+from _kernel_tools import assert_same, compiling_here, gen_kernels, tuned, ulps, values
 
 import aiarray as xp
 from aiarray import _dispatch
-from aiarray._kernels import BACKEND, NUMBA_DTYPES, _buffers, _numba, _threads
+from aiarray._kernels import BACKEND, NUMBA_DTYPES, ParallelBackend, _buffers, _numba, _threads
 from aiarray._kernels import _table as T
 from aiarray._numpy_path import quiet
 from aiarray._registry import OPS
 
 HERE = Path(__file__).resolve().parent
+LOADER = BACKEND.loader  # the parallel backend's numba loader (_numba.LOADER)
 KINDS = "biufc"
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float32", "float64", "complex64", "complex128"]
@@ -35,10 +36,9 @@ rng = np.random.default_rng(1234)
 
 
 @pytest.fixture
-def kernels(monkeypatch: pytest.MonkeyPatch):
+def kernels():
     """The parallel backend for inputs of >= 64 elements, numba compiling synchronously."""
-    monkeypatch.setattr(_numba, "_sync", True)
-    with tuned(forced=64):
+    with compiling_here(), tuned(forced=64):
         yield BACKEND
 
 
@@ -74,7 +74,7 @@ def test_every_registry_op_has_a_kernel_or_a_reason() -> None:
 
 def test_wait_returns_at_once_when_no_kernel_was_asked_for() -> None:
     code = ("import time, aiarray._kernels._numba as N; t = time.monotonic(); "
-            "print(N.wait(30), time.monotonic() - t < 5)")
+            "print(N.LOADER.wait(30), time.monotonic() - t < 5)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
     assert out.stdout.split() == ["True", "True"]
@@ -83,13 +83,13 @@ def test_wait_returns_at_once_when_no_kernel_was_asked_for() -> None:
 _BACKGROUND = r"""
 import threading, numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba
+from aiarray._kernels._numba import LOADER as loader
 a = np.linspace(0, 1, 300000); b = np.linspace(1, 2, 300000)
 names = []  # the thread of every launch, the loader's included
-orig = _numba.launch
-_numba.launch = lambda d, args: (names.append(threading.current_thread().name), orig(d, args))[1]
+orig = loader.launch
+loader.launch = lambda d, args: (names.append(threading.current_thread().name), orig(d, args))[1]
 first = (xp.asarray(a) + xp.asarray(b))._array  # NumPy's loop in threads while numba loads
-assert _numba.wait(120), _numba.status()
+assert loader.wait(120), loader.status()
 second = (xp.asarray(a) + xp.asarray(b))._array  # the kernel, compiled in the background
 print(np.array_equal(first, a + b), np.array_equal(second, a + b), names)
 """
@@ -108,18 +108,18 @@ def test_background_compile_then_kernel_in_the_calling_thread() -> None:
 _RENT_THEN_BUY = r"""
 import json, sys, time, numpy as np
 import aiarray as xp
-from aiarray._kernels import _numba
+from aiarray._kernels._numba import LOADER as loader
 a, b = np.linspace(0, 1, 300000), np.linspace(1, 2, 300000)
 x, y = xp.asarray(a), xp.asarray(b)
 first = (x + y)._array  # a kernel is wanted; the loader waits for its budget
-short = ["numba" in sys.modules, _numba.deferred(), _numba.status()["state"]]
-while _numba.deferred():
+short = ["numba" in sys.modules, loader.deferred(), loader.status()["state"]]
+while loader.deferred():
     assert np.array_equal((x + y)._array, a + b)
-assert _numba.wait(120), _numba.status()
+assert loader.wait(120), loader.status()
 last = (x + y)._array
 print(json.dumps({"short": short, "first": bool(np.array_equal(first, a + b)),
-                  "last": bool(np.array_equal(last, a + b)), "budget": _numba.load_budget(),
-                  "state": _numba.status()["state"]}))
+                  "last": bool(np.array_equal(last, a + b)), "budget": loader.load_budget(),
+                  "state": loader.status()["state"]}))
 """
 
 
@@ -141,7 +141,7 @@ def test_numba_loads_once_large_work_has_cost_what_loading_does(tmp_path) -> Non
     cost = json.loads(stored[0].read_text())["cpu_seconds"]
     assert cost > 0
     env.pop("AIARRAY_NUMBA_AFTER")  # the next process's budget: the measured cost
-    code = "from aiarray._kernels import _numba; print(_numba.load_budget())"
+    code = "from aiarray._kernels._numba import LOADER; print(LOADER.load_budget())"
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            env=env, timeout=120, check=True)
     assert float(again.stdout) == cost
@@ -263,9 +263,9 @@ def test_numba_kernels_through_aiarray(kernels, name: str, dtype: str, shapes: l
     args = [xp.asarray(a) for a in nps]
     func = getattr(xp, name)
     calls = []
-    orig = _numba.launch
+    orig = LOADER.launch
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(_numba, "launch", lambda d, a: (calls.append(d), orig(d, a))[1])
+        mp.setattr(LOADER, "launch", lambda d, a: (calls.append(d), orig(d, a))[1])
         got = func(*args)
     assert calls, "the numba kernel did not run"
     assert_same(got._array, _reference(name, tuple(nps)), f"{name} {shapes}")
@@ -300,8 +300,8 @@ def test_streaming_stores_give_numpys_bits(kernels, monkeypatch: pytest.MonkeyPa
         nps = [np.where(a == 0, 1, a % 100).astype(dt) for a in nps]
     before = [a.copy() for a in nps]
     flags = []
-    orig = _numba.launch
-    monkeypatch.setattr(_numba, "launch", lambda d, a: (flags.append(a[-1]), orig(d, a))[1])
+    orig = LOADER.launch
+    monkeypatch.setattr(LOADER, "launch", lambda d, a: (flags.append(a[-1]), orig(d, a))[1])
     got = getattr(xp, name)(*[xp.asarray(a) for a in nps])
     assert flags and flags[-1] > 0, "the streaming kernel did not run"  # [0]: the compile
     if name == "multiply_add":
@@ -351,14 +351,14 @@ def test_vector_streaming_at_every_alignment(kernels, dtype: str) -> None:
                                        ("vs", (a, s), quiet(np.divide, a, s)),
                                        ("sv", (s, b), quiet(np.divide, s, b))):
                 call = (*args, out, 2)
-                disp = _numba.kernel(f"divide_f_{variant}", _numba.spec_of(*call))
-                _numba.launch(disp, call)
+                disp = LOADER.kernel(f"divide_f_{variant}", _numba.spec_of(*call))
+                LOADER.launch(disp, call)
                 assert_same(out, ref, f"divide {dtype} {variant} n={n} offset={offset}")
     raw = np.empty(dt.itemsize * 100 + 1, np.uint8)
     out = np.ndarray((100,), dt, buffer=raw, offset=1)  # not element-aligned
     a, b = np.resize(v, 100).astype(dt), rng.permutation(np.resize(v, 100)).astype(dt)
     call = (a, b, out, 2)
-    _numba.launch(_numba.kernel("divide_f_vv", _numba.spec_of(*call)), call)
+    LOADER.launch(LOADER.kernel("divide_f_vv", _numba.spec_of(*call)), call)
     assert_same(out, quiet(np.divide, a, b), f"divide {dtype} into an unaligned output")
 
 
@@ -366,8 +366,8 @@ def test_streaming_scalar_first_kernel(kernels, monkeypatch: pytest.MonkeyPatch)
     BACKEND.tune(calibration=False, forced=64, stream_bytes=0)
     b = np.linspace(-5, 5, 40_000)
     names = []
-    orig = _numba.kernel
-    monkeypatch.setattr(_numba, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
+    orig = LOADER.kernel
+    monkeypatch.setattr(LOADER, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
     got = xp.subtract(xp.asarray(2.5), xp.asarray(b))  # a 0-d x1: sized by x2
     assert "subtract_iuf_sv" in names
     assert_same(got._array, 2.5 - b, "scalar - array, streamed")
@@ -377,7 +377,7 @@ def test_only_large_outputs_stream() -> None:
     small = np.empty(1000, np.float64)
     assert BACKEND._streams(small) == 0
     big = np.empty(BACKEND.tuning().stream_bytes // 8, np.float64)
-    assert BACKEND._streams(big) == _numba.threads() > 0
+    assert BACKEND._streams(big) == LOADER.threads() > 0
 
 
 CONVERTING_CASES = [  # two dtypes the dispatcher would cast to one: converted in the kernel
@@ -418,8 +418,8 @@ def test_converting_kernel_equals_cast_then_op(kernels, monkeypatch: pytest.Monk
     x, y = xp.asarray(a), xp.asarray(b)
     dt = xp.result_type(x, y)
     names = []
-    orig = _numba.kernel
-    monkeypatch.setattr(_numba, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
+    orig = LOADER.kernel
+    monkeypatch.setattr(LOADER, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
     got = getattr(xp, name)(x, y)
     assert any(n.endswith("_vvx") for n in names), f"no converting kernel: {names}"
     ref = _reference(name, (a.astype(dt), b.astype(dt)))
@@ -451,8 +451,8 @@ def test_scalar_first_kernel(kernels, monkeypatch: pytest.MonkeyPatch) -> None:
     # The dispatcher sizes the call by x1, so a scalar x1 is tested at the backend itself.
     b = np.linspace(-5, 5, 300)
     names = []
-    orig = _numba.kernel
-    monkeypatch.setattr(_numba, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
+    orig = LOADER.kernel
+    monkeypatch.setattr(LOADER, "kernel", lambda n, s: (names.append(n), orig(n, s))[1])
     got = BACKEND.elementwise(OPS["subtract"], (np.asarray(2.5), b), np.dtype("float64"))
     assert [n for n in names if n != "team_tids"] == ["subtract_iuf_sv"]  # + placement's probe
     assert_same(got, 2.5 - b, "scalar - array")
@@ -468,8 +468,8 @@ def test_min_max_kernel_matches_numpy(kernels, monkeypatch: pytest.MonkeyPatch,
     if dt.kind == "f":
         v = v[~np.isnan(v)]
     launched = []
-    orig = _numba.launch
-    monkeypatch.setattr(_numba, "launch", lambda d, a: (launched.append(d), orig(d, a))[1])
+    orig = LOADER.launch
+    monkeypatch.setattr(LOADER, "launch", lambda d, a: (launched.append(d), orig(d, a))[1])
     func = getattr(xp, name)
     for n in (64, 1001, 5000):  # parts of unequal size; extremes anywhere
         a = rng.permutation(np.resize(v, n)).astype(dt)
@@ -500,12 +500,12 @@ def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
             a[:] = -0.0  # NumPy's sum starts from +0.0
         if n % 11 == 0:
             a[n // 2] = np.inf
-        got = _threads._kernel_leaf_sums(a, [(0, n)])
+        got = _threads._kernel_leaf_sums(a, [(0, n)], LOADER)
         assert got is not None, "the numba kernel did not run"
         assert_same(np.asarray(got[0]), np.add.reduce(a), f"sum of {n} {dtype}")
     a = rng.standard_normal(300_001).astype(dt)
     parts = _threads._leaves(_threads._pairwise_pieces(0, a.shape[0], 2))
-    got = _threads._kernel_leaf_sums(a, parts)
+    got = _threads._kernel_leaf_sums(a, parts, LOADER)
     assert [np.asarray(g).tobytes() for g in got] == \
         [np.add.reduce(a[lo:hi]).tobytes() for lo, hi in parts]
 
@@ -557,8 +557,14 @@ def test_fused_multiply_add(kernels, monkeypatch: pytest.MonkeyPatch, dtype: str
         got = BACKEND.fused_multiply_add(*args, dt)
         assert got is not None
         assert_same(got, quiet(lambda x, y, z: x * y + z, *args), f"fma {dtype}")
-    monkeypatch.setattr(_numba, "available", lambda: False)  # numba not loaded yet
-    got = BACKEND.fused_multiply_add(a, b, c, dt)
+    threads = BACKEND.get_num_threads()
+    try:  # a backend whose numba never loads: NumPy's loops in threads
+        cold = ParallelBackend(loader=_numba.NumbaLoader(disabled=True))
+        cold.tune(calibration=False, forced=64)
+        got = cold.fused_multiply_add(a, b, c, dt)
+        assert cold.loader.status()["ready"] == 0
+    finally:
+        BACKEND.set_num_threads(threads)  # (a new backend sizes the shared pool)
     assert_same(got, quiet(lambda x, y, z: x * y + z, a, b, c), f"fma {dtype} threads")
 
 
@@ -617,23 +623,25 @@ def test_float_sum_keeps_numpys_pairwise_order(kernels, monkeypatch: pytest.Monk
 
 def test_buffer_pool_reuses_only_free_buffers() -> None:
     shape = (512, 1024)
-    x = _buffers.empty(shape, np.float32)
+    pool = _buffers.BufferPool()
+    x = pool.empty(shape, np.float32)
     x[...] = 1
     addr = x.__array_interface__["data"][0]
     view = x[10:]
     del x
-    y = _buffers.empty(shape, np.float32)  # x is still seen through ``view``
+    y = pool.empty(shape, np.float32)  # x is still seen through ``view``
     assert y.__array_interface__["data"][0] != addr
     y[...] = 2
     assert (view == 1).all()
     del view
-    z = _buffers.empty(shape, np.float32)
+    z = pool.empty(shape, np.float32)
     assert z.__array_interface__["data"][0] == addr
     assert z.shape == shape and z.dtype == np.float32 and z.flags.c_contiguous
-    small = _buffers.empty((10,), np.float64)
+    small = pool.empty((10,), np.float64)
     assert small.base is None
-    _buffers.clear()
-    assert _buffers.pooled_bytes() == 0
+    assert pool.pooled_bytes() == 2 * (shape[0] * shape[1] * 4 + 64)  # x's and y's buffers
+    pool.clear()
+    assert pool.pooled_bytes() == 0
 
 
 # ------------------------------------------------------------- threading
@@ -642,7 +650,7 @@ def test_num_threads() -> None:
     n = xp.get_num_threads()
     try:
         xp.set_num_threads(1)
-        assert xp.get_num_threads() == 1 == _threads.WORKERS.n == _numba._threads
+        assert xp.get_num_threads() == 1 == _threads.WORKERS.n == LOADER.threads()
         a = np.arange(5000.0)
         out = np.empty_like(a)
         _threads.elementwise(np.sqrt, True, (a,), out)
@@ -661,15 +669,16 @@ _CONCURRENT = r"""
 import sys, threading, numpy as np
 import aiarray as xp
 from aiarray import _dispatch
-from aiarray._kernels import BACKEND, _numba
-_numba.set_sync(True)
+from aiarray._kernels import BACKEND
+loader = BACKEND.loader
+loader.set_sync(True)
 if "stream" in sys.argv:
     BACKEND.tune(stream_bytes=0)  # every output written with non-temporal stores
     _dispatch._refresh()
 a = xp.asarray(np.arange(300000, dtype=np.float64)); b = xp.asarray(np.ones(300000))
 i = xp.asarray(np.arange(300000, dtype=np.int32))  # float64 + int32: a converting kernel
 serial = [(a + b)._array.copy(), (a * b)._array.copy(), (a - i)._array.copy()]
-assert _numba.status()["ready"] >= 3, _numba.status()
+assert loader.status()["ready"] >= 3, loader.status()
 errors = []
 def work():
     try:
@@ -682,7 +691,7 @@ def work():
         errors.append(repr(e))
 ts = [threading.Thread(target=work) for _ in range(8)]
 [t.start() for t in ts]; [t.join() for t in ts]
-print(_numba.status()["layer"], "errors", len(errors))
+print(loader.status()["layer"], "errors", len(errors))
 sys.exit(1 if errors else 0)
 """
 
@@ -732,8 +741,9 @@ def test_env_sets_threads() -> None:
 
 def test_loading_numba_leaves_the_environment_as_it_was() -> None:
     """No setenv, from any thread: the environment after loading numba is the one before."""
-    code = ("import os, aiarray; from aiarray._kernels import _numba; before = dict(os.environ); "
-            "_numba._load(); print(_numba.status()['state'], dict(os.environ) == before)")
+    code = ("import os, aiarray; from aiarray._kernels._numba import LOADER as loader; "
+            "before = dict(os.environ); loader._load(); "
+            "print(loader.status()['state'], dict(os.environ) == before)")
     env = {k: v for k, v in os.environ.items() if k not in ("GOMP_SPINCOUNT", "OMP_WAIT_POLICY")}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, check=True)

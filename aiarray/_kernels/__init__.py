@@ -16,6 +16,12 @@ numba, broadcasting beyond rows/columns) is declined or falls back to the
 NumPy-in-threads route, which runs NumPy's loop.  Results are NumPy's on either
 route.
 
+The backend owns its run-time state as objects: ``loader`` (a ``_numba.NumbaLoader``:
+numba's import, the background loading and its budget, the compiled kernels, their
+locks), ``buffers`` (a ``_buffers.BufferPool``) and ``placement`` (a
+``_placement.Placement``); ``BACKEND``'s are those modules' ``LOADER``, ``POOL`` and
+``PLACEMENT``.  Each object resets its own locks after a ``fork`` (``_fork``).
+
 Importing this package does not import numba, nor read the caches or a stored
 calibration: the start sizes are derived at the first large call (see ``_numba`` for
 the lazy, background loading of the kernels and the thread-safety rules).
@@ -165,24 +171,33 @@ def _fma_chunk(a: NDArray, b: NDArray, c: NDArray, out: NDArray) -> NDArray:
     return np.add(out, c, out=out)
 
 
-def _charged(run: Callable[..., NDArray], *args: Any) -> NDArray:
+def _charged(loader: _numba.NumbaLoader, run: Callable[..., NDArray], *args: Any) -> NDArray:
     """``run(*args)``; its time counts toward loading numba while a kernel waits for it
-    (``_numba.charge``: the loader starts once large work has cost what loading does)."""
-    if not _numba.deferred():
+    (``loader.charge``: the loader starts once large work has cost what loading does)."""
+    if not loader.deferred():
         return run(*args)
     start = time.perf_counter()
     try:
         return run(*args)
     finally:
-        _numba.charge(time.perf_counter() - start)
+        loader.charge(time.perf_counter() - start)
 
 
 class ParallelBackend(Backend):
-    """numba kernels and NumPy's loops in threads for large arrays (module docstring)."""
+    """numba kernels and NumPy's loops in threads for large arrays (module docstring).
+
+    ``loader`` and ``buffers``: the numba loader and the result-buffer pool it uses
+    (default: the modules' ``_numba.LOADER`` and ``_buffers.POOL``; a test may give a
+    loader of its own, one that compiles in the calling thread say).
+    """
 
     name = "parallel"
 
-    def __init__(self) -> None:
+    def __init__(self, loader: _numba.NumbaLoader | None = None,
+                 buffers: _buffers.BufferPool | None = None) -> None:
+        self.loader = _numba.LOADER if loader is None else loader
+        self.buffers = _buffers.POOL if buffers is None else buffers
+        self.placement = self.loader.placement
         self.version = 0
         self._lock = threading.Lock()
         self._threads = _machine.cpu_count()
@@ -198,7 +213,7 @@ class ParallelBackend(Backend):
         self._overrides: dict[Any, Any] = {}
         self._calibration: bool | dict[Any, Any] = True  # True: the stored one, when there is one
         _threads.WORKERS.resize(self._threads)
-        _numba.set_threads(self._threads)
+        self.loader.set_threads(self._threads)
         _BACKENDS.add(self)
 
     def _after_fork(self) -> None:
@@ -210,7 +225,7 @@ class ParallelBackend(Backend):
         if held:
             self._tuning = None
         _threads.WORKERS.resize(self._threads)
-        _numba.set_threads(self._threads)
+        self.loader.set_threads(self._threads)
 
     # -- tuning --------------------------------------------------------------------
     def tuning(self) -> _tuning.Tuning:
@@ -269,7 +284,7 @@ class ParallelBackend(Backend):
         with self._lock:
             self._threads = n
             _threads.WORKERS.resize(n)
-            _numba.set_threads(n)
+            self.loader.set_threads(n)
             tuned = self._tuning is not None
         if tuned:
             self._retune()
@@ -281,15 +296,15 @@ class ParallelBackend(Backend):
         from . import _tuning
 
         tuning = self._tuning
-        return {**_numba.status(), "backend": self.name, "threads": self._threads,
-                "pooled_bytes": _buffers.pooled_bytes(),
+        return {**self.loader.status(), "backend": self.name, "threads": self._threads,
+                "pooled_bytes": self.buffers.pooled_bytes(),
                 "tuning": None if tuning is None else _tuning.describe(tuning)}
 
     # -- elementwise ---------------------------------------------------------------
     def _streams(self, out: NDArray) -> int:
         """The ``workers`` argument of a 1-D kernel: > 0 to write ``out`` with streaming
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
-        return _numba.threads() if out.nbytes >= self.tuning().stream_bytes else 0
+        return self.loader.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
     def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray) -> bool:
         """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
@@ -315,10 +330,11 @@ class ParallelBackend(Backend):
                     return False
                 m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
                 call, variant = (*views, out.reshape(m, n)), "bc"
-        disp = _numba.kernel(f"{route.kernel}_{variant}", _spec(*call))
+        loader = self.loader
+        disp = loader.kernel(f"{route.kernel}_{variant}", _spec(*call))
         if disp is None:
             return False
-        _numba.launch(disp, call)
+        loader.launch(disp, call)
         return True
 
     def route(self, op: ElementwiseOp, dtype: DType) -> Route | None:
@@ -350,12 +366,13 @@ class ParallelBackend(Backend):
             return None
         if route.precheck is not None and not route.precheck(args):
             return None
-        out = _buffers.empty(shape, op.result_dtype(dt))
-        if route.numba and _numba.available() and self._run_numba(route, args, out):
+        out = self.buffers.empty(shape, op.result_dtype(dt))
+        loader = self.loader
+        if route.numba and loader.available() and self._run_numba(route, args, out):
             return out
         if size < route.threads_size:  # the kernel is not ready, and threads do not pay yet
-            return _charged(_threads.serial, route.func, route.has_out, args, out)
-        return _charged(_threads.elementwise, route.func, route.has_out, args, out)
+            return _charged(loader, _threads.serial, route.func, route.has_out, args, out)
+        return _charged(loader, _threads.elementwise, route.func, route.has_out, args, out)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
@@ -369,14 +386,14 @@ class ParallelBackend(Backend):
                 or a.size < route.min_size:
             return None
         if not (a.flags.c_contiguous and b.flags.c_contiguous and a.flags.aligned
-                and b.flags.aligned) or not _numba.available():
+                and b.flags.aligned) or not self.loader.available():
             return None
-        out = _buffers.empty(a.shape, op.result_dtype(dt))
+        out = self.buffers.empty(a.shape, op.result_dtype(dt))
         call = (_flat(a), _flat(b), dt.type(0), _flat(out), self._streams(out))
-        disp = _numba.kernel(f"{route.kernel}_vvx", _spec(*call))
+        disp = self.loader.kernel(f"{route.kernel}_vvx", _spec(*call))
         if disp is None:
             return None
-        _numba.launch(disp, call)
+        self.loader.launch(disp, call)
         return out
 
     def fused_multiply_add(self, a: NDArray, b: NDArray, c: NDArray,
@@ -401,19 +418,20 @@ class ParallelBackend(Backend):
             size *= s
         if size < self._named_threshold("multiply_add", dtype):
             return None
-        out = _buffers.empty(shape, dtype)
-        if _numba.available():
+        out = self.buffers.empty(shape, dtype)
+        loader = self.loader
+        if loader.available():
             variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
             call: tuple[Any, ...] = tuple(_flat(x) if v == "v" else x.reshape(())[()]
                                           for x, v in zip(arrays, variant))
             call = (*call, _flat(out), self._streams(out))
             kinds = "b" if dtype.kind == "b" else "iuf"
-            disp = _numba.kernel(f"fma_{kinds}_{variant}", _spec(*call))
+            disp = loader.kernel(f"fma_{kinds}_{variant}", _spec(*call))
             if disp is not None:
-                _numba.launch(disp, call)
+                loader.launch(disp, call)
                 return out
         full = tuple(x if x.shape == shape else x.reshape(()) for x in arrays)
-        return _charged(_threads.elementwise, _fma_chunk, True, full, out)
+        return _charged(loader, _threads.elementwise, _fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
     def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None) -> int:
@@ -455,15 +473,15 @@ class ParallelBackend(Backend):
             one = None
         if name in ("min", "max"):
             if (one is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
-                    or not _numba.available():
+                    or not self.loader.available():
                 return None
-            out = _reductions.extreme(name, a.reshape(-1))
+            out = _reductions.extreme(name, a.reshape(-1), self.loader)
             if out is None:
                 return None
             return out.reshape((1,) * a.ndim) if keepdims else out
         t = self.tuning()
         threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
-        return _threads.reduce(name, a, one, dtype, keepdims, threads_min)
+        return _threads.reduce(name, a, one, dtype, keepdims, threads_min, self.loader)
 
     # -- compiling ahead -----------------------------------------------------------
     def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),
@@ -484,7 +502,7 @@ class ParallelBackend(Backend):
                             for c in v]
                     spec = (*args, ("a", res.char, 1, True)) + \
                         ((_WORKERS_SPEC,) if v != "bc" else ())
-                    _numba.compile_now(f"{route.kernel}_{v}", spec)
+                    self.loader.compile_now(f"{route.kernel}_{v}", spec)
 
 
 _CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")

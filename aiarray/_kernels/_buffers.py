@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import weakref
 from typing import Any
 
 import numpy as np
@@ -37,18 +38,7 @@ def _limit() -> int:
 
 
 MAX_BYTES = _limit()
-_pool: list[NDArray] = []
-_lock = threading.Lock()
 _getrefcount = sys.getrefcount
-
-
-def _fresh_lock() -> None:
-    """(In a forked child.)  Another thread may have held the lock at the fork."""
-    global _lock
-    _lock = threading.Lock()
-
-
-_fork.at_fork(in_child=_fresh_lock)
 
 
 def _free_refs() -> int:
@@ -60,50 +50,76 @@ def _free_refs() -> int:
 _FREE = _free_refs()
 
 
-def empty(shape: tuple[Any, ...], dtype: DType) -> NDArray:
-    """An uninitialized C-contiguous array, 64-byte aligned, from the pool when it is
-    large (a pooled buffer holds ``_memory.ALIGNMENT`` bytes more than the array)."""
-    dtype = np.dtype(dtype)
-    n = 1
-    for s in shape:
-        n *= s
-    nbytes = n * dtype.itemsize
-    if nbytes < MIN_BYTES or nbytes > MAX_BYTES:
-        return _memory.empty(shape, dtype)
-    size = nbytes + _memory.ALIGNMENT
-    with _lock:
-        found = None
-        for k in range(len(_pool)):
-            if _pool[k].nbytes == size and _getrefcount(_pool[k]) == _FREE:
-                found = k
-                break
-        if found is None:
-            buf: NDArray = np.empty(size, np.uint8)
-            _pool.append(buf)
-            _trim()
-        else:  # most recently used last
-            buf = _pool.pop(found)
-            _pool.append(buf)
-        return _memory.place(buf, shape, dtype)
+class BufferPool:
+    """The pooled buffers and their lock (one per backend: ``POOL``, the module's)."""
+
+    def __init__(self, max_bytes: int | None = None, max_buffers: int = MAX_BUFFERS) -> None:
+        self.max_bytes = MAX_BYTES if max_bytes is None else max_bytes
+        self.max_buffers = max_buffers
+        self._pool: list[NDArray] = []
+        self._lock = threading.Lock()
+        _ALL.add(self)
+
+    def _after_fork(self) -> None:
+        """(In a forked child.)  Another thread may have held the lock at the fork."""
+        self._lock = threading.Lock()
+
+    def empty(self, shape: tuple[Any, ...], dtype: DType) -> NDArray:
+        """An uninitialized C-contiguous array, 64-byte aligned, from the pool when it is
+        large (a pooled buffer holds ``_memory.ALIGNMENT`` bytes more than the array)."""
+        dtype = np.dtype(dtype)
+        n = 1
+        for s in shape:
+            n *= s
+        nbytes = n * dtype.itemsize
+        if nbytes < MIN_BYTES or nbytes > self.max_bytes:
+            return _memory.empty(shape, dtype)
+        size = nbytes + _memory.ALIGNMENT
+        pool = self._pool
+        with self._lock:
+            found = None
+            for k in range(len(pool)):
+                if pool[k].nbytes == size and _getrefcount(pool[k]) == _FREE:
+                    found = k
+                    break
+            if found is None:
+                buf: NDArray = np.empty(size, np.uint8)
+                pool.append(buf)
+                self._trim()
+            else:  # most recently used last
+                buf = pool.pop(found)
+                pool.append(buf)
+            return _memory.place(buf, shape, dtype)
+
+    def _trim(self) -> None:
+        pool = self._pool
+        total = sum(b.nbytes for b in pool)
+        while pool and (len(pool) > self.max_buffers or total > self.max_bytes):
+            victim = 0
+            for k in range(len(pool)):  # oldest free buffer first, else the oldest one
+                if _getrefcount(pool[k]) == _FREE:
+                    victim = k
+                    break
+            total -= pool.pop(victim).nbytes
+
+    def clear(self) -> None:
+        """Drop every pooled buffer (buffers still in use live on as ordinary arrays)."""
+        with self._lock:
+            self._pool.clear()
+
+    def pooled_bytes(self) -> int:
+        """Bytes held by the pool (in use or free)."""
+        return sum(b.nbytes for b in self._pool)
 
 
-def _trim() -> None:
-    total = sum(b.nbytes for b in _pool)
-    while _pool and (len(_pool) > MAX_BUFFERS or total > MAX_BYTES):
-        victim = 0
-        for k in range(len(_pool)):  # oldest free buffer first, else the oldest one
-            if _getrefcount(_pool[k]) == _FREE:
-                victim = k
-                break
-        total -= _pool.pop(victim).nbytes
+_ALL: weakref.WeakSet[BufferPool] = weakref.WeakSet()
 
 
-def clear() -> None:
-    """Drop every pooled buffer (buffers still in use live on as ordinary arrays)."""
-    with _lock:
-        _pool.clear()
+def _pools_after_fork() -> None:
+    for pool in list(_ALL):
+        pool._after_fork()
 
 
-def pooled_bytes() -> int:
-    """Bytes held by the pool (in use or free)."""
-    return sum(b.nbytes for b in _pool)
+_fork.at_fork(in_child=_pools_after_fork)
+
+POOL = BufferPool()  # the parallel backend's (``ParallelBackend.buffers``)

@@ -25,7 +25,7 @@ from .._errors import InternalError
 from .._numpy_path import quiet
 from .._registry import OPS
 from .._typing import DType, NDArray
-from . import BACKEND, _buffers, _numba, _threads, _tuning
+from . import BACKEND, _threads, _tuning
 from . import _table as T
 
 SIZES = range(12, 23)  # powers of two tried
@@ -115,9 +115,10 @@ def _elementwise(name: str, dtype: str,
     def ours(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         if numba:
-            return lambda: BACKEND._run_numba(route, args, _buffers.empty(args[0].shape, dt))
+            return lambda: BACKEND._run_numba(route, args, BACKEND.buffers.empty(args[0].shape,
+                                                                                 dt))
         return lambda: _threads.elementwise(route.func, route.has_out, args,
-                                            _buffers.empty(args[0].shape, dt))
+                                            BACKEND.buffers.empty(args[0].shape, dt))
 
     return base, ours
 
@@ -164,8 +165,9 @@ def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict[Any, Any]
         say(f"note: other processes use {load:.0%} of a core; the results will be "
             "conservative (run again on a quiet machine)")
     BACKEND.tune(calibration=False, forced=1)  # every route at every size, for timing
-    saved_sync = _numba._sync
-    _numba.set_sync(True)
+    loader = BACKEND.loader
+    saved_sync = loader.sync
+    loader.set_sync(True)
     try:
         found: dict[str, int] = {}
         steps = [
@@ -194,7 +196,7 @@ def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict[Any, Any]
                 "threads_min_ns": threads_min_ns, "threads": threads,
                 "measured": datetime.datetime.now().isoformat(timespec="seconds")}
     finally:
-        _numba.set_sync(saved_sync)
+        loader.set_sync(saved_sync)
         BACKEND.tune()
 
 

@@ -5,8 +5,8 @@ background thread imports numba and the generated kernels (CPU time and the GIL,
 taken from the program while it runs), then compiles or loads each kernel signature
 asked for.  So it starts only once the program has shown it needs kernels: large
 calls that want a kernel run the NumPy-in-threads route meanwhile, and their time
-is counted (:func:`charge`); when it reaches what loading costs on this machine
-(:func:`load_budget`: the loader's CPU time measured the last time it ran here,
+is counted (:meth:`NumbaLoader.charge`); when it reaches what loading costs on this machine
+(:meth:`NumbaLoader.load_budget`: the loader's CPU time measured the last time it ran here,
 kept in the user cache directory; before any measurement, 0.5 s), the loader starts
 (the ski-rental rule: pay the price once the rent paid equals it).  A short program
 never pays for numba; a long one pays at most about twice the best choice in
@@ -14,10 +14,15 @@ hindsight.  No call ever waits for numba's import or a compile; kernels routed t
 numba give the same bits as NumPy, so the switch is invisible in results.
 
 ``AIARRAY_NUMBA_AFTER=<seconds>`` sets the budget (0: load at the first call that
-wants a kernel); :func:`start` starts the loader at once (benchmarks).
+wants a kernel); :meth:`NumbaLoader.start` starts the loader at once (benchmarks).
 
-``AIARRAY_KERNELS_SYNC=1`` (or :func:`set_sync`) compiles in the calling thread
-instead, for tests and benchmarks that need a known route.
+``AIARRAY_KERNELS_SYNC=1`` (or :meth:`NumbaLoader.set_sync`, or a loader made with
+``sync=True``) compiles in the calling thread instead, for tests and benchmarks that
+need a known route.
+
+The state (numba's functions once imported, the kernels compiled, the loader thread,
+its locks, the budget spent, the error and the retry time) is a :class:`NumbaLoader`'s;
+``LOADER`` is the parallel backend's (``ParallelBackend.loader``).
 
 Placement (opt-in, ``AIARRAY_PIN_THREADS=1``): under ``omp`` each launch first binds
 the launching thread's workers off its CPU (``_placement``).
@@ -46,6 +51,7 @@ import os
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -53,7 +59,7 @@ import numpy as np
 
 from .. import _fork
 from .._typing import NDArray
-from . import _machine
+from . import _machine, _placement
 
 # numba imports logging, which registers fork hooks.  Registered in the loader thread
 # while another thread forks, they would run their after-fork half without the before
@@ -66,34 +72,7 @@ from . import _machine
 def _import_logging() -> None:
     import logging  # noqa: F401  # (see above)
 
-_state = "cold"  # cold -> loading -> ready | failed
-_error: BaseException | None = None
-# Set when numba loads (_load); read only once _state is "ready":
-_mod: Any = None  # aiarray._kernels._generated
-# (kernel name, signature key) -> dispatcher
-_ready: dict[tuple[str, tuple[Any, ...]], Callable[..., Any]] = {}
-_failed: set[str] = set()
-_asked: set[tuple[str, tuple[Any, ...]]] = set()
-_tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
-_lock = threading.Lock()
-_load_lock = threading.Lock()
-_import_lock = threading.Lock()  # held while numba is imported (a fork waits for it)
-_launch_lock: threading.Lock | None = None
-_layer: str | None = None
-_pid = os.getpid()
-_sync = os.environ.get("AIARRAY_KERNELS_SYNC", "") == "1"
-_disabled = os.environ.get("AIARRAY_NUMBA", "1") == "0"
-_threads = 1
-_nb_get: Any = None  # numba.get_num_threads
-_nb_set: Any = None  # numba.set_num_threads
-_typeof: Any = None  # numba.typeof
-_nb_max = 1
-_worker: threading.Thread | None = None
-_place: Callable[..., Any] | None = None  # _placement.place under the omp layer
-# Kernels wanted before the loader started, and the seconds of large work done meanwhile.
-_deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
-_spent = [0.0]
-_budget: list[float] = []  # the load budget, once read
+
 DEFAULT_BUDGET = 0.5  # seconds; only until this machine's loader has been measured once
 # Address space loading numba and compiling one kernel need (measured: about 300 MB and
 # 60 MB); LLVM aborts the process when an allocation fails, so they wait until it is there.
@@ -101,32 +80,6 @@ LOAD_BYTES = 512 << 20
 COMPILE_BYTES = 128 << 20
 RETRY_SECONDS = 1.0  # first pause before loading or compiling again after no memory
 RETRY_MAX = 60.0
-_retry_at = 0.0  # (time.monotonic) no loading or compiling before this
-_pause = [RETRY_SECONDS]
-_team = threading.local()  # .size: the most threads this thread has launched a kernel with
-_fork_held: list[bool] = []  # whether the fork hook holds _import_lock (once registered)
-
-
-def set_sync(flag: bool) -> None:
-    """Compile kernels in the calling thread (True) or in the background (False)."""
-    global _sync
-    _sync = bool(flag)
-
-
-def set_threads(n: int) -> None:
-    global _threads
-    _threads = max(1, int(n))
-
-
-def available() -> bool:
-    """False when numba is disabled, failed to load, or this is a forked child."""
-    return not _disabled and _state != "failed" and os.getpid() == _pid
-
-
-def status() -> dict[Any, Any]:
-    """The loader's state, for diagnostics and tests."""
-    return {"state": _state, "layer": _layer, "ready": len(_ready), "failed": sorted(_failed),
-            "error": repr(_error) if _error else None, "sync": _sync}
 
 
 def _budget_file() -> Any:
@@ -134,27 +87,6 @@ def _budget_file() -> Any:
 
     l2, llc = _machine.cache_sizes()
     return _machine.user_cache_dir() / f"numba-load-{_tuning.machine_key(l2, llc)}.json"
-
-
-def load_budget() -> float:
-    """Seconds of large work (calls that want a kernel) after which the loader starts:
-    ``AIARRAY_NUMBA_AFTER``, else the loader's CPU time measured on this machine (and
-    these versions) the last time, else ``DEFAULT_BUDGET``."""
-    if _budget:
-        return _budget[0]
-    value = DEFAULT_BUDGET
-    env = os.environ.get("AIARRAY_NUMBA_AFTER", "").strip()
-    try:
-        if env:
-            value = max(0.0, float(env))
-        else:
-            import json
-
-            value = float(json.loads(_budget_file().read_text())["cpu_seconds"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    _budget.append(value)
-    return value
 
 
 def _save_load_cost(cpu_seconds: float) -> None:
@@ -171,14 +103,6 @@ def _save_load_cost(cpu_seconds: float) -> None:
         pass
 
 
-def _postpone(error: BaseException) -> None:
-    """No loading or compiling for a pause (doubling each time): memory ran out."""
-    global _error, _retry_at
-    _error = error
-    _retry_at = time.monotonic() + _pause[0]
-    _pause[0] = min(2 * _pause[0], RETRY_MAX)
-
-
 def _no_room(what: str, nbytes: int) -> MemoryError | None:
     """A MemoryError when ``nbytes`` of address space cannot be mapped now, else None."""
     if _machine.can_map(nbytes):
@@ -186,60 +110,8 @@ def _no_room(what: str, nbytes: int) -> MemoryError | None:
     return MemoryError(f"no {nbytes >> 20} MB of address space to {what} numba kernels")
 
 
-def _load() -> None:
-    """Import numba and the kernels, and choose the threading layer (once; after a
-    MemoryError, or no room to load, again after a pause)."""
-    global _state, _mod, _launch_lock, _layer, _nb_get, _nb_set, _nb_max, _error, _typeof
-    global _place
-    if _state in ("ready", "failed"):
-        return
-    _import_logging()
-    if not _fork_held:  # (after logging's fork hooks, imported first: this one runs first)
-        _fork_held.append(False)
-        _fork.at_fork(before=_before_fork, in_parent=_after_fork_in_parent)
-    with _load_lock:
-        if _state in ("ready", "failed") or time.monotonic() < _retry_at:
-            return
-        short = _no_room("load", LOAD_BYTES)
-        if short is not None:
-            _postpone(short)
-            return
-        _state = "loading"
-        cpu = time.thread_time()
-        try:
-            with _import_lock:  # (numba imports numpy.ma, which a child may import)
-                import numba
-                from numba.np.ufunc import parallel, threading_layer
-
-            from . import _generated
-
-            parallel._launch_threads()
-            _layer = threading_layer()
-            _launch_lock = threading.Lock() if _layer == "workqueue" else None
-            if _layer == "omp":
-                from . import _placement
-
-                _place = _placement.place
-            _nb_get, _nb_set = numba.get_num_threads, numba.set_num_threads
-            _typeof = numba.typeof
-            _nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
-            _mod = _generated
-            _state = "ready"
-            _pause[0] = RETRY_SECONDS
-            _error = None
-            if threading.current_thread() is _worker:  # (a loader of its own: its cost)
-                _save_load_cost(time.thread_time() - cpu)
-        except Exception as e:  # numba missing or broken: NumPy routes only
-            if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
-                _state = "cold"  # no memory (llvmlite's library not mapped...): again later
-                _postpone(e)
-                return
-            _error = e
-            _state = "failed"
-
-
 def spec_of(*args: object) -> tuple[Any, ...]:
-    """The ``spec`` of :func:`kernel` for these call arguments.
+    """The ``spec`` of :meth:`NumbaLoader.kernel` for these call arguments.
 
     Arrays: ("a", dtype char, ndim, writeable); NumPy scalars: ("s", char, 0, True);
     a Python int (a kernel's ``workers`` count): ("s", "l", 0, True).
@@ -263,172 +135,6 @@ def _sample(spec: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _compile(key: tuple[Any, ...], launch_once: bool = True) -> None:
-    name, spec = key
-    try:
-        short = _no_room("compile", COMPILE_BYTES)
-        if short is not None:
-            raise short
-        disp = getattr(_mod, name)
-        if _sync and launch_once:
-            launch(disp, _sample(spec))
-        else:  # compile only: the first launch should come from a calling thread
-            disp.compile(tuple(_typeof(x) for x in _sample(spec)))
-        _ready[key] = disp
-    except MemoryError as e:  # asked for again after a pause
-        _asked.discard(key)
-        _postpone(e)
-    except Exception as e:  # a kernel that does not compile stays on NumPy
-        global _error
-        _error = e
-        _failed.add(name)
-
-
-def _run_worker() -> None:
-    _load()
-    if _state != "ready":
-        with _lock:
-            _stopped()
-        return
-    while True:
-        key = _tasks.get()
-        if key is None:
-            return
-        if _state == "ready" and key not in _ready:
-            _compile(key)
-
-
-def _stopped() -> None:
-    """(Under ``_lock``.)  The loader ends without loading (no memory: started again
-    after the pause): the kernels asked for wait for the next one."""
-    global _worker
-    _worker = None
-    for key in list(_asked):
-        if key not in _ready:
-            _asked.discard(key)
-            _deferred[key] = None
-    while True:
-        try:
-            _tasks.get_nowait()
-        except queue.Empty:
-            return
-
-
-def kernel(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
-    """The dispatcher for ``name`` if compiled for ``spec``, else None (and ask for it).
-
-    ``spec`` is a tuple of (``"a"`` array | ``"s"`` scalar, dtype char, ndim,
-    writeable) per argument, the output included.
-    """
-    key = (name, spec)
-    disp = _ready.get(key)
-    if disp is not None:
-        return disp
-    if not available() or name in _failed:
-        return None
-    if _sync:
-        _load()
-        if _state == "ready":
-            _compile(key)
-        return _ready.get(key)
-    with _lock:
-        if key in _asked:
-            return None
-        if _worker is None:
-            if _spent[0] < load_budget() or time.monotonic() < _retry_at:
-                _deferred[key] = None  # asked for when the loader starts
-                return None
-            _start()
-        elif time.monotonic() < _retry_at:
-            return None  # no memory to compile a while ago: asked again after the pause
-        _asked.add(key)
-    _tasks.put(key)
-    return None
-
-
-def deferred() -> bool:
-    """Whether a kernel is wanted and the loader waits for its budget (:func:`charge`)."""
-    return _worker is None and bool(_deferred)
-
-
-def charge(seconds: float) -> None:
-    """Count ``seconds`` of large work done without a wanted kernel; start the loader
-    once they reach :func:`load_budget`."""
-    _spent[0] += seconds
-    if _worker is None and _spent[0] >= load_budget():
-        start()
-
-
-def start() -> None:
-    """Start the loader now, with every kernel wanted so far."""
-    if not available():
-        return
-    with _lock:
-        if _worker is None and time.monotonic() >= _retry_at:
-            _start()
-
-
-def _start() -> None:
-    """(Under ``_lock``.)  The loader thread, and the kernels wanted so far."""
-    global _worker
-    _import_logging()  # (in this thread, before the loader's exists)
-    _worker = threading.Thread(target=_run_worker, name="aiarray-numba", daemon=True)
-    _worker.start()
-    for key in _deferred:
-        if key not in _asked:
-            _asked.add(key)
-            _tasks.put(key)
-    _deferred.clear()
-
-
-def compile_now(name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
-    """The dispatcher for ``name`` compiled for ``spec`` in the calling thread (or
-    loaded from numba's disk cache); None when it cannot be."""
-    disp = _ready.get((name, spec))
-    if disp is not None or not available() or name in _failed:
-        return disp
-    _load()
-    if _state == "ready":
-        with _lock:
-            _asked.add((name, spec))
-        _compile((name, spec), launch_once=False)
-    return _ready.get((name, spec))
-
-
-def wait(timeout: float = 60.0) -> bool:
-    """Block until every kernel asked for so far is ready (or failed); True if all are."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if not _asked:
-            return True  # nothing to wait for (numba may never have been needed)
-        if _state == "failed":
-            return False
-        asked = list(_asked)  # (other threads add and drop keys meanwhile)
-        if _state == "ready" and all(k in _ready or k[0] in _failed for k in asked):
-            return not any(k[0] in _failed for k in asked)
-        time.sleep(0.005)
-    return False
-
-
-def threads() -> int:
-    """The thread count a launch runs with."""
-    return min(_threads, _nb_max)
-
-
-def team_tids(size: int) -> NDArray | None:
-    """Each thread's kernel id, from one launch of the calling thread's team of ``size``
-    (the thread count already set); None while that kernel is not compiled, and no ids
-    when it cannot be (``gettid`` needs glibc 2.30), so the team stays unbound."""
-    if "team_tids" in _failed:
-        return np.zeros(0, np.int64)
-    out = np.zeros(size, np.int64)
-    disp = kernel("team_tids", spec_of(out))
-    if disp is None:
-        return None
-    disp(out)
-    return out
-
-
 def _team_bytes(n: int) -> int:
     """Address space a team of ``n`` threads' new stacks take (with a margin)."""
     try:
@@ -442,60 +148,388 @@ def _team_bytes(n: int) -> int:
     return (n - 1) * (stack + (1 << 20)) + (64 << 20)
 
 
-def _team_size(n: int) -> int:
-    """``n``, or 1 when this thread has not launched ``n`` threads yet and their stacks
-    would not fit now (the threading layer would exit the process creating them)."""
-    size = getattr(_team, "size", 1)
-    if n <= size or _machine.can_map(_team_bytes(n)):
-        return n
-    return 1
+class NumbaLoader:
+    """numba's import, the budgeted background loading, the kernels compiled, and the
+    locks and error / retry state of all three (module docstring).
 
+    ``sync``: compile in the calling thread (default: ``AIARRAY_KERNELS_SYNC=1``);
+    ``disabled``: never load numba (default: ``AIARRAY_NUMBA=0``); ``placement``: where
+    the launches' workers go under the omp layer (default: ``_placement.PLACEMENT``).
+    """
 
-def launch(disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
-    under omp the team's workers are first kept off the caller's CPU (``_placement``);
-    on the calling thread alone when the team's threads would have no memory."""
-    n = _team_size(min(_threads, _nb_max))
-    lock = _launch_lock
-    if lock is None:
-        if _nb_get() != n:
-            _nb_set(n)
-        if _place is not None and n > 1:  # returns at once unless placement is on
-            _place(n, team_tids)
-        disp(*args)
-    else:
-        with lock:
-            if _nb_get() != n:
-                _nb_set(n)
+    def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
+                 placement: _placement.Placement | None = None) -> None:
+        env = os.environ
+        self.sync = env.get("AIARRAY_KERNELS_SYNC", "") == "1" if sync is None else bool(sync)
+        self.disabled = env.get("AIARRAY_NUMBA", "1") == "0" if disabled is None \
+            else bool(disabled)
+        self.placement = _placement.PLACEMENT if placement is None else placement
+        self.state = "cold"  # cold -> loading -> ready | failed
+        self.error: BaseException | None = None
+        self.retry_at = 0.0  # (time.monotonic) no loading or compiling before this
+        self._pause = RETRY_SECONDS
+        self._pid = os.getpid()
+        self._threads = 1
+        # Set when numba loads (_load); read only once the state is "ready":
+        self._mod: Any = None  # aiarray._kernels._generated
+        self.layer: str | None = None
+        self._launch_lock: threading.Lock | None = None
+        self._nb_get: Any = None  # numba.get_num_threads
+        self._nb_set: Any = None  # numba.set_num_threads
+        self._typeof: Any = None  # numba.typeof
+        self._nb_max = 1
+        self._place: Callable[..., Any] | None = None  # placement.place under the omp layer
+        # (kernel name, signature key) -> dispatcher
+        self._ready: dict[tuple[str, tuple[Any, ...]], Callable[..., Any]] = {}
+        self._failed: set[str] = set()
+        self._asked: set[tuple[str, tuple[Any, ...]]] = set()
+        self._tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
+        self._import_lock = threading.Lock()  # held while numba is imported (a fork waits)
+        self._fork_held = False  # whether the fork hook holds _import_lock
+        self._worker: threading.Thread | None = None
+        # Kernels wanted before the loader started, and the seconds of large work meanwhile.
+        self._deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
+        self._spent = 0.0
+        self._budget: float | None = None  # the load budget, once read
+        self._team = threading.local()  # .size: the most threads this thread launched with
+        _LOADERS.add(self)
+
+    # -- settings and state ----------------------------------------------------------
+    def set_sync(self, flag: bool) -> None:
+        """Compile kernels in the calling thread (True) or in the background (False)."""
+        self.sync = bool(flag)
+
+    def set_threads(self, n: int) -> None:
+        self._threads = max(1, int(n))
+
+    def available(self) -> bool:
+        """False when numba is disabled, failed to load, or this is a forked child."""
+        return not self.disabled and self.state != "failed" and os.getpid() == self._pid
+
+    def status(self) -> dict[Any, Any]:
+        """The loader's state, for diagnostics and tests."""
+        return {"state": self.state, "layer": self.layer, "ready": len(self._ready),
+                "failed": sorted(self._failed),
+                "error": repr(self.error) if self.error else None, "sync": self.sync}
+
+    def fail(self, name: str) -> None:
+        """Keep kernel ``name`` on NumPy from now on (as when it does not compile)."""
+        self._failed.add(name)
+
+    def threads(self) -> int:
+        """The thread count a launch runs with."""
+        return min(self._threads, self._nb_max)
+
+    def team_size(self) -> int:
+        """The most threads the calling thread has launched a kernel with."""
+        size: int = getattr(self._team, "size", 1)
+        return size
+
+    def load_budget(self) -> float:
+        """Seconds of large work (calls that want a kernel) after which the loader starts:
+        ``AIARRAY_NUMBA_AFTER``, else the loader's CPU time measured on this machine (and
+        these versions) the last time, else ``DEFAULT_BUDGET``."""
+        if self._budget is not None:
+            return self._budget
+        value = DEFAULT_BUDGET
+        env = os.environ.get("AIARRAY_NUMBA_AFTER", "").strip()
+        try:
+            if env:
+                value = max(0.0, float(env))
+            else:
+                import json
+
+                value = float(json.loads(_budget_file().read_text())["cpu_seconds"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        self._budget = value
+        return value
+
+    def _postpone(self, error: BaseException) -> None:
+        """No loading or compiling for a pause (doubling each time): memory ran out."""
+        self.error = error
+        self.retry_at = time.monotonic() + self._pause
+        self._pause = min(2 * self._pause, RETRY_MAX)
+
+    # -- loading and compiling -------------------------------------------------------
+    def _load(self) -> None:
+        """Import numba and the kernels, and choose the threading layer (once; after a
+        MemoryError, or no room to load, again after a pause)."""
+        if self.state in ("ready", "failed"):
+            return
+        _import_logging()
+        _register_fork_hooks()  # (after logging's fork hooks, imported first: ours run first)
+        with self._load_lock:
+            if self.state in ("ready", "failed") or time.monotonic() < self.retry_at:
+                return
+            short = _no_room("load", LOAD_BYTES)
+            if short is not None:
+                self._postpone(short)
+                return
+            self.state = "loading"
+            cpu = time.thread_time()
+            try:
+                with self._import_lock:  # (numba imports numpy.ma, which a child may import)
+                    import numba
+                    from numba.np.ufunc import parallel, threading_layer
+
+                from . import _generated
+
+                parallel._launch_threads()
+                self.layer = threading_layer()
+                self._launch_lock = threading.Lock() if self.layer == "workqueue" else None
+                if self.layer == "omp":
+                    self._place = self.placement.place
+                self._nb_get, self._nb_set = numba.get_num_threads, numba.set_num_threads
+                self._typeof = numba.typeof
+                self._nb_max = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]  # set at run time
+                self._mod = _generated
+                self.state = "ready"
+                self._pause = RETRY_SECONDS
+                self.error = None
+                if threading.current_thread() is self._worker:  # (a loader of its own: its cost)
+                    _save_load_cost(time.thread_time() - cpu)
+            except Exception as e:  # numba missing or broken: NumPy routes only
+                if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
+                    self.state = "cold"  # no memory (llvmlite's library not mapped...): again later
+                    self._postpone(e)
+                    return
+                self.error = e
+                self.state = "failed"
+
+    def _compile(self, key: tuple[Any, ...], launch_once: bool = True) -> None:
+        name, spec = key
+        try:
+            short = _no_room("compile", COMPILE_BYTES)
+            if short is not None:
+                raise short
+            disp = getattr(self._mod, name)
+            if self.sync and launch_once:
+                self.launch(disp, _sample(spec))
+            else:  # compile only: the first launch should come from a calling thread
+                disp.compile(tuple(self._typeof(x) for x in _sample(spec)))
+            self._ready[key] = disp
+        except MemoryError as e:  # asked for again after a pause
+            self._asked.discard(key)
+            self._postpone(e)
+        except Exception as e:  # a kernel that does not compile stays on NumPy
+            self.error = e
+            self._failed.add(name)
+
+    def _run_worker(self) -> None:
+        self._load()
+        if self.state != "ready":
+            with self._lock:
+                self._stopped()
+            return
+        while True:
+            key = self._tasks.get()
+            if key is None:
+                return
+            if self.state == "ready" and key not in self._ready:
+                self._compile(key)
+
+    def _stopped(self) -> None:
+        """(Under ``_lock``.)  The loader ends without loading (no memory: started again
+        after the pause): the kernels asked for wait for the next one."""
+        self._worker = None
+        for key in list(self._asked):
+            if key not in self._ready:
+                self._asked.discard(key)
+                self._deferred[key] = None
+        while True:
+            try:
+                self._tasks.get_nowait()
+            except queue.Empty:
+                return
+
+    def kernel(self, name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
+        """The dispatcher for ``name`` if compiled for ``spec``, else None (and ask for it).
+
+        ``spec`` is a tuple of (``"a"`` array | ``"s"`` scalar, dtype char, ndim,
+        writeable) per argument, the output included.
+        """
+        key = (name, spec)
+        disp = self._ready.get(key)
+        if disp is not None:
+            return disp
+        if not self.available() or name in self._failed:
+            return None
+        if self.sync:
+            self._load()
+            if self.state == "ready":
+                self._compile(key)
+            return self._ready.get(key)
+        with self._lock:
+            if key in self._asked:
+                return None
+            if self._worker is None:
+                if self._spent < self.load_budget() or time.monotonic() < self.retry_at:
+                    self._deferred[key] = None  # asked for when the loader starts
+                    return None
+                self._start()
+            elif time.monotonic() < self.retry_at:
+                return None  # no memory to compile a while ago: asked again after the pause
+            self._asked.add(key)
+        self._tasks.put(key)
+        return None
+
+    def deferred(self) -> bool:
+        """Whether a kernel is wanted and the loader waits for its budget (:meth:`charge`)."""
+        return self._worker is None and bool(self._deferred)
+
+    def charge(self, seconds: float) -> None:
+        """Count ``seconds`` of large work done without a wanted kernel; start the loader
+        once they reach :meth:`load_budget`."""
+        self._spent += seconds
+        if self._worker is None and self._spent >= self.load_budget():
+            self.start()
+
+    def start(self) -> None:
+        """Start the loader now, with every kernel wanted so far."""
+        if not self.available():
+            return
+        with self._lock:
+            if self._worker is None and time.monotonic() >= self.retry_at:
+                self._start()
+
+    def _start(self) -> None:
+        """(Under ``_lock``.)  The loader thread, and the kernels wanted so far."""
+        _import_logging()  # (in this thread, before the loader's exists)
+        worker = threading.Thread(target=self._run_worker, name="aiarray-numba", daemon=True)
+        self._worker = worker
+        worker.start()
+        for key in self._deferred:
+            if key not in self._asked:
+                self._asked.add(key)
+                self._tasks.put(key)
+        self._deferred.clear()
+
+    def compile_now(self, name: str, spec: tuple[Any, ...]) -> Callable[..., Any] | None:
+        """The dispatcher for ``name`` compiled for ``spec`` in the calling thread (or
+        loaded from numba's disk cache); None when it cannot be."""
+        disp = self._ready.get((name, spec))
+        if disp is not None or not self.available() or name in self._failed:
+            return disp
+        self._load()
+        if self.state == "ready":
+            with self._lock:
+                self._asked.add((name, spec))
+            self._compile((name, spec), launch_once=False)
+        return self._ready.get((name, spec))
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Block until every kernel asked for so far is ready (or failed); True if all are."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not self._asked:
+                return True  # nothing to wait for (numba may never have been needed)
+            if self.state == "failed":
+                return False
+            asked = list(self._asked)  # (other threads add and drop keys meanwhile)
+            if self.state == "ready" and all(k in self._ready or k[0] in self._failed
+                                              for k in asked):
+                return not any(k[0] in self._failed for k in asked)
+            time.sleep(0.005)
+        return False
+
+    # -- launching -------------------------------------------------------------------
+    def team_tids(self, size: int) -> NDArray | None:
+        """Each thread's kernel id, from one launch of the calling thread's team of
+        ``size`` (the thread count already set); None while that kernel is not compiled,
+        and no ids when it cannot be (``gettid`` needs glibc 2.30), so the team stays
+        unbound."""
+        if "team_tids" in self._failed:
+            return np.zeros(0, np.int64)
+        out = np.zeros(size, np.int64)
+        disp = self.kernel("team_tids", spec_of(out))
+        if disp is None:
+            return None
+        disp(out)
+        return out
+
+    def _team_size(self, n: int) -> int:
+        """``n``, or 1 when this thread has not launched ``n`` threads yet and their stacks
+        would not fit now (the threading layer would exit the process creating them)."""
+        size = getattr(self._team, "size", 1)
+        if n <= size or _machine.can_map(_team_bytes(n)):
+            return n
+        return 1
+
+    def launch(self, disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
+        under omp the team's workers are first kept off the caller's CPU (``_placement``);
+        on the calling thread alone when the team's threads would have no memory."""
+        n = self._team_size(min(self._threads, self._nb_max))
+        lock = self._launch_lock
+        if lock is None:
+            if self._nb_get() != n:
+                self._nb_set(n)
+            place = self._place
+            if place is not None and n > 1:  # returns at once unless placement is on
+                place(n, self.team_tids)
             disp(*args)
-    if n > getattr(_team, "size", 1):
-        _team.size = n
+        else:
+            with lock:
+                if self._nb_get() != n:
+                    self._nb_set(n)
+                disp(*args)
+        if n > getattr(self._team, "size", 1):
+            self._team.size = n
+
+    # -- fork (see the module docstring and ``_fork``) -------------------------------------
+    def _before_fork(self, deadline: float) -> None:
+        self._fork_held = self._import_lock.acquire(
+            timeout=max(0.0, deadline - time.monotonic()))
+
+    def _after_fork_in_parent(self) -> None:
+        if self._fork_held:
+            self._fork_held = False
+            self._import_lock.release()
+
+    def _after_fork_in_child(self) -> None:
+        """Fresh locks and queue, no loader thread (the child launches no numba kernel)."""
+        self._fork_held = False
+        self._lock, self._load_lock = threading.Lock(), threading.Lock()
+        self._import_lock = threading.Lock()
+        if self._launch_lock is not None:
+            self._launch_lock = threading.Lock()
+        self._tasks = queue.SimpleQueue()
+        self._worker = None
+        if self.state == "loading":
+            self.state = "cold"
 
 
-# -- fork (see the module docstring and ``_fork``) -----------------------------------------
-def _before_fork() -> None:
-    _fork_held[0] = _import_lock.acquire(timeout=_fork.WAIT_SECONDS)
+_LOADERS: weakref.WeakSet[NumbaLoader] = weakref.WeakSet()
+_fork_hooks: list[bool] = []  # [True] once the before / in_parent hooks are registered
 
 
-def _after_fork_in_parent() -> None:
-    if _fork_held[0]:
-        _fork_held[0] = False
-        _import_lock.release()
+def _register_fork_hooks() -> None:
+    """The hooks that make a fork wait while a loader imports numba (registered by the
+    first load, after logging's: ours then run first)."""
+    if not _fork_hooks:
+        _fork_hooks.append(True)
+        _fork.at_fork(before=_loaders_before_fork, in_parent=_loaders_after_fork_in_parent)
 
 
-def _after_fork_in_child() -> None:
-    """Fresh locks and queue, no loader thread (the child launches no numba kernel)."""
-    global _lock, _load_lock, _import_lock, _launch_lock, _tasks, _worker, _state
-    if _fork_held:
-        _fork_held[0] = False
-    _lock, _load_lock, _import_lock = threading.Lock(), threading.Lock(), threading.Lock()
-    if _launch_lock is not None:
-        _launch_lock = threading.Lock()
-    _tasks = queue.SimpleQueue()
-    _worker = None
-    if _state == "loading":
-        _state = "cold"
+def _loaders_before_fork() -> None:
+    deadline = time.monotonic() + _fork.WAIT_SECONDS
+    for loader in list(_LOADERS):
+        loader._before_fork(deadline)
 
 
-# (the before / in_parent hooks: registered by the first _load, after logging's)
-_fork.at_fork(in_child=_after_fork_in_child)
+def _loaders_after_fork_in_parent() -> None:
+    for loader in list(_LOADERS):
+        loader._after_fork_in_parent()
+
+
+def _loaders_after_fork_in_child() -> None:
+    for loader in list(_LOADERS):
+        loader._after_fork_in_child()
+
+
+_fork.at_fork(in_child=_loaders_after_fork_in_child)
+
+LOADER = NumbaLoader()  # the parallel backend's (``ParallelBackend.loader``)

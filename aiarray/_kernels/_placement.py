@@ -72,38 +72,118 @@ class Team:
         self.cpu = -1  # the launching thread's CPU when the workers were last bound
 
 
-_getcpu: Callable[[], int] | None = None  # looked up at the first placement (~1 ms)
-_enabled = sys.platform.startswith("linux") and enabled_by_env()
-_teams: dict[int, Team | None] = {}  # launching thread's kernel id -> its team (None: finding)
+class Placement:
+    """Where the workers of each launching thread's team and of aiarray's pool are
+    bound (one per backend: ``PLACEMENT``, the module's).
 
+    ``on``: whether workers are bound (asked for, and supported here); read before each
+    launch.  ``getcpu``: the launching thread's CPU (``sched_getcpu``; looked up at the
+    first placement, ~1 ms, when not given).
+    """
 
-def _ready() -> bool:
-    """True when ``sched_getcpu`` is available (looked up once); placement is off if not."""
-    global _getcpu, _enabled
-    if _getcpu is None:
-        _getcpu = _sched_getcpu()
-        if _getcpu is None:
-            _enabled = False
-    return _getcpu is not None
+    def __init__(self, enabled: bool | None = None,
+                 getcpu: Callable[[], int] | None = None) -> None:
+        self.on = (sys.platform.startswith("linux") and enabled_by_env()) if enabled is None \
+            else bool(enabled)
+        self._getcpu = getcpu
+        self._teams: dict[int, Team | None] = {}  # launching thread's kernel id -> its team
+        self._pool_team: Team | None = None  # (None in _teams: finding it right now)
+        self._pool_ids: tuple[Any, ...] = ()
 
+    def _ready(self) -> bool:
+        """True when ``sched_getcpu`` is available (looked up once); placement is off if not."""
+        if self._getcpu is None:
+            self._getcpu = _sched_getcpu()
+            if self._getcpu is None:
+                self.on = False
+        return self._getcpu is not None
 
-def enabled() -> bool:
-    """Whether workers are bound (placement asked for, and supported here)."""
-    return _enabled
+    def enabled(self) -> bool:
+        """Whether workers are bound (placement asked for, and supported here)."""
+        return self.on
 
+    def set_enabled(self, flag: bool) -> None:
+        """Bind workers from now on (True, where supported), or never again (False: the
+        workers bound so far get back the CPUs their launching thread may use)."""
+        self.on = bool(flag) and self._ready()
+        if not self.on:
+            for team in [*self._teams.values(), self._pool_team]:
+                if team is not None:
+                    _release(team)
+            self._teams.clear()
+            self._pool_team = None
 
-def set_enabled(flag: bool) -> None:
-    """Bind workers from now on (True, where supported), or never again (False: the
-    workers bound so far get back the CPUs their launching thread may use)."""
-    global _enabled
-    _enabled = bool(flag) and _ready()
-    if not _enabled:
-        global _pool_team
-        for team in [*_teams.values(), _pool_team]:
-            if team is not None:
-                _release(team)
-        _teams.clear()
-        _pool_team = None
+    def teams(self) -> dict[int, Team | None]:
+        """The teams found so far, for diagnostics and tests."""
+        return dict(self._teams)
+
+    def pool_team(self) -> Team | None:
+        """The team of aiarray's own pool (its workers and the caller), for diagnostics."""
+        return self._pool_team
+
+    def place(self, size: int, team_tids: Callable[[int], NDArray | None]) -> None:
+        """Bind the launching thread's ``size``-thread team off its current CPU.
+
+        ``team_tids(size)`` runs one launch that returns each team thread's kernel id
+        (or None while that kernel is not compiled yet).
+        """
+        if not self.on or size < 2 or (self._getcpu is None and not self._ready()):
+            return
+        getcpu = self._getcpu
+        if getcpu is None:  # (set by _ready() above)
+            return
+        me = threading.get_native_id()
+        team: Team | Literal[False] | None = self._teams.get(me, False)
+        if team is None:
+            return  # finding this team right now (team_tids launches too)
+        cpu = getcpu()
+        if team is False or team.size != size:
+            team = self._find(me, size, team_tids)
+            if team is None:
+                return
+        if not _follow(team, cpu):
+            self._teams.pop(me, None)  # find the team again at the next launch
+
+    def place_pool(self, workers: list[int]) -> None:
+        """Bind the threads of aiarray's own pool (``_threads``; kernel ids ``workers``)
+        off the calling thread's CPU, as :meth:`place` does for OpenMP teams.  The same
+        stall happens there in a milder form: a pool thread woken on the caller's CPU
+        runs its share only after the caller's, so the call takes as long as NumPy's own."""
+        if not self.on or not workers or (self._getcpu is None and not self._ready()):
+            return
+        team = self._pool_team
+        ids = tuple(workers)
+        if team is None or ids != self._pool_ids:
+            allowed = sorted(os.sched_getaffinity(0))
+            bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
+            team = self._pool_team = Team(len(ids) + 1, bindable, allowed)
+            self._pool_ids = ids
+        getcpu = self._getcpu
+        if getcpu is not None and not _follow(team, getcpu()):  # (set by _ready() above)
+            self._pool_team = None
+
+    def _find(self, me: int, size: int,
+              team_tids: Callable[[int], NDArray | None]) -> Team | None:
+        teams = self._teams
+        allowed = sorted(os.sched_getaffinity(0))
+        if len(allowed) < size:
+            team = Team(size, [], allowed)  # fewer CPUs than threads: binding cannot separate
+        else:
+            if len(teams) >= MAX_TEAMS:
+                teams.clear()
+            teams[me] = None
+            try:
+                tids = team_tids(size)
+            finally:
+                teams.pop(me, None)
+            if tids is None:
+                return None
+            workers = [int(t) for t in tids if t > 0 and t != me]
+            if len(workers) != size - 1 or me not in tids:
+                workers = []  # not one launch per thread as expected: leave the team unbound
+            team = Team(size, workers, allowed)
+        teams[me] = team
+        return team
 
 
 def _alive(tid: int) -> bool:
@@ -119,59 +199,6 @@ def _release(team: Team) -> None:
                 os.sched_setaffinity(tid, team.allowed)
         except OSError:
             pass
-
-
-def teams() -> dict[int, Team | None]:
-    """The teams found so far, for diagnostics and tests."""
-    return dict(_teams)
-
-
-def place(size: int, team_tids: Callable[[int], NDArray | None]) -> None:
-    """Bind the launching thread's ``size``-thread team off its current CPU.
-
-    ``team_tids(size)`` runs one launch that returns each team thread's kernel id
-    (or None while that kernel is not compiled yet).
-    """
-    if not _enabled or size < 2 or (_getcpu is None and not _ready()):
-        return
-    getcpu = _getcpu
-    if getcpu is None:  # (set by _ready() above)
-        return
-    me = threading.get_native_id()
-    team: Team | Literal[False] | None = _teams.get(me, False)
-    if team is None:
-        return  # finding this team right now (team_tids launches too)
-    cpu = getcpu()
-    if team is False or team.size != size:
-        team = _find(me, size, team_tids)
-        if team is None:
-            return
-    if not _follow(team, cpu):
-        _teams.pop(me, None)  # find the team again at the next launch
-
-
-_pool_team: Team | None = None
-_pool_ids: tuple[Any, ...] = ()
-
-
-def place_pool(workers: list[int]) -> None:
-    """Bind the threads of aiarray's own pool (``_threads``; kernel ids ``workers``) off
-    the calling thread's CPU, as :func:`place` does for OpenMP teams.  The same
-    stall happens there in a milder form: a pool thread woken on the caller's CPU runs
-    its share only after the caller's, so the call takes as long as NumPy's own."""
-    global _pool_team, _pool_ids
-    if not _enabled or not workers or (_getcpu is None and not _ready()):
-        return
-    team = _pool_team
-    ids = tuple(workers)
-    if team is None or ids != _pool_ids:
-        allowed = sorted(os.sched_getaffinity(0))
-        bindable = list(ids) if len(allowed) > len(ids) else []  # one CPU each + caller's
-        team = _pool_team = Team(len(ids) + 1, bindable, allowed)
-        _pool_ids = ids
-    getcpu = _getcpu
-    if getcpu is not None and not _follow(team, getcpu()):  # (set by _ready() above)
-        _pool_team = None
 
 
 def _follow(team: Team, cpu: int) -> bool:
@@ -200,23 +227,4 @@ def _bind(team: Team, cpu: int) -> bool:
     return True
 
 
-def _find(me: int, size: int, team_tids: Callable[[int], NDArray | None]) -> Team | None:
-    allowed = sorted(os.sched_getaffinity(0))
-    if len(allowed) < size:
-        team = Team(size, [], allowed)  # fewer CPUs than threads: binding cannot separate
-    else:
-        if len(_teams) >= MAX_TEAMS:
-            _teams.clear()
-        _teams[me] = None
-        try:
-            tids = team_tids(size)
-        finally:
-            _teams.pop(me, None)
-        if tids is None:
-            return None
-        workers = [int(t) for t in tids if t > 0 and t != me]
-        if len(workers) != size - 1 or me not in tids:
-            workers = []  # not one launch per thread as expected: leave the team unbound
-        team = Team(size, workers, allowed)
-    _teams[me] = team
-    return team
+PLACEMENT = Placement()  # the parallel backend's (``ParallelBackend.placement``)

@@ -24,7 +24,7 @@ def key_to_float(key: np.integer, dtype: DType) -> NDArray:
     return out
 
 
-def extreme(name: str, vec: NDArray) -> NDArray | None:
+def extreme(name: str, vec: NDArray, loader: _numba.NumbaLoader) -> NDArray | None:
     """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value,
     or None (another dtype, numba not ready, or a zero result NumPy's loop decides)."""
     dt = vec.dtype
@@ -33,12 +33,12 @@ def extreme(name: str, vec: NDArray) -> NDArray | None:
         return None
     kernel = "extreme_float" if keys is not None else "extreme_int"
     data = vec.view(keys) if keys is not None else vec
-    workers = _numba.threads()
+    workers = loader.threads()
     out = np.empty((workers, 2), data.dtype)
-    disp = _numba.kernel(kernel, _numba.spec_of(data, workers, out))
+    disp = loader.kernel(kernel, _numba.spec_of(data, workers, out))
     if disp is None:
         return None
-    _numba.launch(disp, (data, workers, out))
+    loader.launch(disp, (data, workers, out))
     lo, hi = out[:, 0].min(), out[:, 1].max()
     if keys is None:
         return np.asarray(hi if name == "max" else lo)

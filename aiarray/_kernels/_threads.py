@@ -39,8 +39,9 @@ class Workers:
     pool is tried again after a pause (``RETRY_SECONDS``, doubling up to ``RETRY_MAX``).
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, placement: _placement.Placement | None = None) -> None:
         self.n = max(1, n)
+        self.placement = _placement.PLACEMENT if placement is None else placement
         self._pool: _Pool | None = None  # made on first use
         self._lock = threading.Lock()
         self._tids: list[int] = []  # the pool threads' kernel ids, as they start
@@ -113,8 +114,9 @@ class Workers:
             return [_quiet_call(func, t) for t in tasks]
         pool, tids = acquired
         try:
-            if _placement.enabled():
-                _placement.place_pool(tids)  # keep the pool threads off this thread's CPU
+            placement = self.placement
+            if placement.on:
+                placement.place_pool(tids)  # keep the pool threads off this thread's CPU
             submitted: list[_Task] = []
             try:
                 for t in tasks[1:]:
@@ -323,23 +325,25 @@ def _depth(parts: int) -> int:
 SUM_KERNEL_DTYPES = frozenset({np.dtype(np.float32), np.dtype(np.float64)})
 
 
-def _kernel_leaf_sums(a: NDArray, leaves: list[Any]) -> list[Any] | None:
+def _kernel_leaf_sums(a: NDArray, leaves: list[Any],
+                      loader: _numba.NumbaLoader) -> list[Any] | None:
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
     if a.dtype not in SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
-            or not _numba.available():
+            or not loader.available():
         return None
     los = np.array([lo for lo, _ in leaves], np.int64)
     ns = np.array([hi - lo for lo, hi in leaves], np.int64)
     out = np.empty(len(leaves), a.dtype)
-    disp = _numba.kernel("sum_parts", _numba.spec_of(a, los, ns, out))
+    disp = loader.kernel("sum_parts", _numba.spec_of(a, los, ns, out))
     if disp is None:
         return None
-    _numba.launch(disp, (a, los, ns, out))
+    loader.launch(disp, (a, los, ns, out))
     return list(out)
 
 
-def _flat_sum(a: NDArray, dtype: DType | None, threads_min: int) -> NDArray:
+def _flat_sum(a: NDArray, dtype: DType | None, threads_min: int,
+              loader: _numba.NumbaLoader) -> NDArray:
     """np.add.reduce over a 1-D contiguous array, split along NumPy's pairwise tree.
 
     The leaves are summed by the numba kernel when it is ready (float32/float64),
@@ -348,7 +352,7 @@ def _flat_sum(a: NDArray, dtype: DType | None, threads_min: int) -> NDArray:
     """
     tree = _pairwise_pieces(0, a.shape[0], _depth(WORKERS.n))
     leaves = _leaves(tree)
-    sums = _kernel_leaf_sums(a, leaves) if dtype == a.dtype else None
+    sums = _kernel_leaf_sums(a, leaves, loader) if dtype == a.dtype else None
     if sums is None and a.size < threads_min:
         return np.asarray(np.add.reduce(a, dtype=dtype))  # too small for threads
     if sums is None:
@@ -361,10 +365,10 @@ _REDUCIBLE = frozenset(np.dtype(c) for c in "?bhilBHILfd")
 
 
 def _flat_reduce(name: str, ufunc: np.ufunc, vec: NDArray, acc: DType | None,
-                 kw: dict[str, Any], threads_min: int) -> NDArray:
+                 kw: dict[str, Any], threads_min: int, loader: _numba.NumbaLoader) -> NDArray:
     """The reduction of a 1-D contiguous array, as a 0-d array."""
     if name == "sum" and vec.dtype.kind == "f":
-        return _flat_sum(vec, acc, threads_min)
+        return _flat_sum(vec, acc, threads_min, loader)
     parts = bounds(vec.shape[0], WORKERS.n)
     res = WORKERS.run(lambda lo, hi: ufunc.reduce(vec[lo:hi], **kw), parts)
     return np.asarray(ufunc.reduce(np.asarray(res), **kw))
@@ -374,10 +378,14 @@ _UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see re
 
 
 def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
-           keepdims: bool, threads_min: int = 0) -> NDArray | None:
+           keepdims: bool, threads_min: int = 0,
+           loader: _numba.NumbaLoader | None = None) -> NDArray | None:
     """Parallel ``np.<name>(a, axis=axis, dtype=dtype)`` for sum, prod and mean, bitwise
     equal, or None.  A full float sum whose leaves the numba kernel cannot sum (yet)
-    runs NumPy's loop in threads from ``threads_min`` elements, NumPy's own below."""
+    runs NumPy's loop in threads from ``threads_min`` elements, NumPy's own below.
+    ``loader``: the numba kernels' (default ``_numba.LOADER``)."""
+    if loader is None:
+        loader = _numba.LOADER
     kind = a.dtype.kind
     if a.dtype not in _REDUCIBLE or (name != "mean" and name not in _UFUNC):
         return None
@@ -385,7 +393,7 @@ def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
     if name == "mean":
         if kind != "f" or (acc is not None and acc != a.dtype):
             return None  # integer means accumulate in float64 blocks: order matters
-        total = reduce("sum", a, axis, None, keepdims, threads_min)
+        total = reduce("sum", a, axis, None, keepdims, threads_min, loader)
         if total is None:
             return None
         count = a.size // max(total.size, 1) if a.size else 0
@@ -402,7 +410,7 @@ def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
         return None
     kw: dict[str, Any] = {"dtype": acc}
     if axis is None or a.ndim == 1:
-        out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw, threads_min)
+        out = _flat_reduce(name, ufunc, a.reshape(-1), acc, kw, threads_min, loader)
         return out.reshape((1,) * a.ndim) if keepdims else out
     pre = int(np.prod(a.shape[:axis], dtype=np.int64))
     n = a.shape[axis]
@@ -421,7 +429,7 @@ def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
         WORKERS.run(work, bounds(post, threads))
     elif post == 1:
         for r in range(pre):
-            out[r, 0] = _flat_reduce(name, ufunc, a3[r, :, 0], acc, kw, threads_min)
+            out[r, 0] = _flat_reduce(name, ufunc, a3[r, :, 0], acc, kw, threads_min, loader)
     else:
         return None
     return out.reshape(res_shape)
