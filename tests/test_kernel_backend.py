@@ -4,6 +4,7 @@ and thread safety of the parallel backend (aiarray._backend, _dispatch, _kernels
 from __future__ import annotations
 
 import ast
+import datetime
 import json
 import os
 import subprocess
@@ -179,6 +180,54 @@ def test_start_sizes_follow_threads_and_caches() -> None:
     assert forced.elements(forced.numba_bytes, F32) == forced.costly("sin", F32) == 64
 
 
+def test_the_measured_defaults_name_their_origin_and_follow_the_rules() -> None:
+    """defaults.json: one record in the calibration format, naming the machine, date and
+    report its numbers come from; the rules scale them to other caches and threads."""
+    d = _tuning.defaults()
+    assert d["format"] == _tuning.CALIBRATION_FORMAT
+    machine = d["machine"]
+    assert machine["cpu"] and machine["cpus"] >= 2 and machine["l2"] > 0 and machine["llc"] > 0
+    assert str(datetime.date.fromisoformat(d["measured"])) == d["measured"]
+    report = ROOT / d["report"]
+    assert report.is_file() and d["measured"] in report.read_text()
+    streams = ROOT / d["streams"]["report"]
+    assert streams.is_file() and d["streams"]["measured"] in streams.read_text()
+    # the same record format as calibrate's
+    made = _tuning.make_record(l2=1 << 20, llc=32 << 20, threads=2, per_thread={},
+                               costly_ns={}, threads_min_ns=0.0, measured="2026-12-02",
+                               report="python -m aiarray calibrate --reps 5")
+    assert set(made) <= set(d) and set(made["machine"]) == set(machine)
+    assert set(d["per_thread"]) == set(_tuning.PER_THREAD)
+    # on the measured machine the starts are its numbers; elsewhere the same multiples of
+    # the L2 per CPU and the same share of the last-level cache
+    here = _tuning.derive(d["threads"], machine["l2"], machine["llc"])
+    for name in _tuning.PER_THREAD:
+        assert getattr(here, name) == d["per_thread"][name] * d["threads"], name
+    assert here.stream_bytes == d["stream_bytes"]
+    assert d["report"] in here.origin and d["measured"] in here.origin
+    other = {**d, "machine": {**machine, "l2": 4 << 20, "llc": 8 << 20},
+             "per_thread": {**d["per_thread"], "numba_bytes": 1 << 20}, "stream_bytes": 2 << 20}
+    t = _tuning.derive(4, l2=2 << 20, llc=64 << 20, measured=other)
+    assert t.numba_bytes == (1 << 20) // 2 * 4  # a quarter of the L2 per thread, 4 threads
+    assert t.threads_bytes == d["per_thread"]["threads_bytes"] // 2 * 4
+    assert t.stream_bytes == 16 << 20  # a quarter of the last-level cache
+
+
+def test_a_calibration_record_is_read_back_as_it_was_made(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AIARRAY_CACHE_DIR", str(tmp_path))
+    made = _tuning.make_record(l2=1 << 20, llc=32 << 20, threads=2,
+                               per_thread={"numba_bytes": 1 << 18}, costly_ns={"sin/d": 9.0},
+                               threads_min_ns=1e5, measured="2026-12-02T05:00:00",
+                               report="python -m aiarray calibrate --reps 5")
+    _tuning.save_calibration(1 << 20, 32 << 20, made)
+    back = _tuning.load_calibration(1 << 20, 32 << 20)
+    assert back == made and back["machine"]["cpu"] == _machine.cpu_model()
+    t = _tuning.derive(2, 1 << 20, 32 << 20, back)
+    assert t.source == "calibrated" and t.numba_bytes == 1 << 19
+    assert t.origin.endswith("2026-12-02T05:00:00, python -m aiarray calibrate --reps 5")
+
+
 def test_calibrated_costs_set_where_costly_ops_start() -> None:
     cal = {"per_thread": {"numba_bytes": 1 << 19}, "threads_min_ns": 400_000.0,
            "costly_ns": {"sin/d": 15.0, "exp/f": 0.3}}
@@ -323,11 +372,12 @@ import sys
 opened = []
 sys.addaudithook(lambda ev, args: opened.append(str(args[0])) if ev == "open" else None)
 import aiarray
-at_import = [p for p in opened if sys.argv[1] in p]
+at_import = [p for p in opened if sys.argv[1] in p or p.endswith("defaults.json")]
 import numpy as np
 x = aiarray.asarray(np.ones(1 << 20, np.float32))
 x + x
 print(len(at_import), len([p for p in opened if sys.argv[1] in p]),
+      len([p for p in opened if p.endswith("defaults.json")]),
       aiarray._kernels.BACKEND.tuning().source)
 """
 
@@ -341,8 +391,8 @@ def test_calibration_is_read_at_the_first_large_call_not_at_import(tmp_path: Pat
     out = subprocess.run([sys.executable, "-c", _IMPORT_OPENS, str(tmp_path)], env=env,
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    at_import, after, source = out.stdout.split()
-    assert at_import == "0" and int(after) >= 1
+    at_import, after, defaults, source = out.stdout.split()
+    assert at_import == "0" and int(after) >= 1 and defaults == "1"  # (the measured defaults)
     assert source == ("calibrated" if xp.get_num_threads() >= 2 else "machine")
 
 

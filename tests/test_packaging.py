@@ -66,6 +66,19 @@ def test_the_sdist_carries_the_test_helpers():
     assert "_raises.py" in helpers and "_optional.py" in helpers
 
 
+def test_the_package_data_is_declared_for_the_wheel_and_the_sdist():
+    """Files the package reads at run time, beside its modules: in the wheel through
+    package-data, in the sdist through MANIFEST.in."""
+    data = PROJECT["tool"]["setuptools"]["package-data"]
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").split()
+    for package, names in (("aiarray", ["py.typed"]), ("aiarray._kernels", ["defaults.json"])):
+        for name in names:
+            assert name in data[package], (package, name)
+            path = Path(*package.split("."), name)
+            assert (ROOT / path).is_file(), path
+            assert path.as_posix() in manifest, path
+
+
 @pytest.mark.parametrize(("argv0", "prog"), [
     ("/usr/local/bin/aiarray", "aiarray"),
     (r"C:\Python\Scripts\aiarray.exe", "aiarray"),

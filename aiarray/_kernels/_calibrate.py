@@ -5,8 +5,11 @@ beats NumPy's own call (blocks of back-to-back calls, the two interleaved, best 
 few rounds), and it times NumPy's own loop of every costly op.  The result is stored
 per machine and software versions in the user cache directory
 (``_tuning.calibration_path``) and read by the parallel backend at its first large
-call, never at import.  It replaces the rules of ``_tuning`` for two threads or more,
-stored per thread so that ``set_num_threads`` scales it.  About 10-30 s.
+call, never at import.  It replaces the per-thread starts of ``_tuning``'s rules (the
+package's measured defaults, ``defaults.json``) for two threads or more, stored per
+thread so that ``set_num_threads`` scales it.  The record has ``defaults.json``'s
+format (``_tuning.make_record``: the numbers, and the machine, date and command they
+come from).  About 10-30 s.
 """
 
 from __future__ import annotations
@@ -192,9 +195,12 @@ def measure(reps: int = 5, say: Callable[[str], None] = print) -> dict[Any, Any]
         per_thread = {key: (NO_LIMIT if size >= NO_LIMIT else size * itemsize / threads)
                       for (key, _, _, _, itemsize), size in zip(steps, found.values())}
         say("timing NumPy's own loop of each costly op ...")
-        return {"per_thread": per_thread, "costly_ns": costly_ns(reps),
-                "threads_min_ns": threads_min_ns, "threads": threads,
-                "measured": datetime.datetime.now().isoformat(timespec="seconds")}
+        t = BACKEND.tuning()
+        return _tuning.make_record(
+            l2=t.l2, llc=t.llc, threads=threads, per_thread=per_thread,
+            costly_ns=costly_ns(reps), threads_min_ns=threads_min_ns,
+            measured=datetime.datetime.now().isoformat(timespec="seconds"),
+            report=f"python -m aiarray calibrate --reps {reps}")
     finally:
         loader.set_sync(saved_sync)
         BACKEND.tune()
@@ -232,6 +238,7 @@ def show(write: Callable[[str], object]) -> None:
     t = BACKEND.tune()
     write(f"tuning: {t.source}, {t.threads} threads, L2 {t.l2 >> 10} KiB per CPU, "
           f"last-level cache {t.llc >> 20} MiB\n")
+    write(f"  measured on: {t.origin}\n")
     f32, f64 = np.dtype("float32"), np.dtype("float64")
     rows = [("numba kernels", t.numba_bytes), ("NumPy's loop in threads", t.threads_bytes),
             ("costly ops in threads (at most)", t.costly_bytes),

@@ -46,27 +46,26 @@ NO_LARGE_PATH: dict[str, str] = {
     "imag": "NumPy returns a view (complex) or fresh zero pages (real)",
 }
 
-# Ops cheap enough that their scalar loop keeps up with memory: the streaming 1-D
-# kernels store each result straight from the loop (non-temporal scalar stores).  The
+# The streaming forms of the 1-D kernels: measured choices, kept with the machine, date
+# and report they come from in defaults.json ("streams"; benchmarks/reports/
+# streaming-2026-11-30.md), and read from there on first use (tools/gen_kernels.py; not
+# at import).  DIRECT_STREAM: ops cheap enough that their scalar loop keeps up with
+# memory store each result straight from the loop (non-temporal scalar stores); the
 # other ops compute a chunk into a cache-resident scratch buffer first, so that their
-# arithmetic stays vectorized, then stream the chunk out.  Measured at n = 1e7 on the
-# 2-core machine (docs/performance.md): storing straight from the loop took 0.66-0.84x
-# the scratch kernel's time for add, multiply, multiply_add and the mixed-dtype add,
-# but 1.3-3.6x for divide and sqrt, whose scalar loops are slower than memory.
-DIRECT_STREAM = frozenset({
-    "add", "subtract", "multiply", "multiply_add", "negative", "positive", "square",
-    "abs", "conj", "real", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_invert",
-})
+# arithmetic stays vectorized, then stream the chunk out.  VECTOR_STREAM: float ops that
+# are one IEEE operation on their two operands, with the llvm instruction that computes
+# it; their kernels for real floats compute whole 64-byte vectors and store each with
+# one aligned non-temporal vector store (a loop that holds a scalar non-temporal store
+# is not vectorized, and a scalar division is slower than memory).
+def __getattr__(name: str) -> frozenset[str] | dict[str, str]:
+    if name in ("DIRECT_STREAM", "VECTOR_STREAM"):
+        from ._tuning import defaults
 
-# Float ops that are one IEEE operation on their two operands, with the llvm
-# instruction that computes it.  Their streaming kernels for real floats compute whole
-# 64-byte vectors and store each with one aligned non-temporal vector store (elements
-# before the first 64-byte boundary and after the last run scalar): a loop that holds a
-# scalar non-temporal store is not vectorized, and a scalar division is slower than
-# memory.  Measured at n = 1e7 here: divide 0.38 (float32) and 0.48 (float64) of
-# NumPy's time, against 0.50 and 0.59 through the scratch buffer; for add the vector
-# form measured the same as the direct one (0.40 / 0.49), so add stays direct.
-VECTOR_STREAM = {"divide": "fdiv"}
+        streams = defaults()["streams"]
+        if name == "DIRECT_STREAM":
+            return frozenset(streams["direct"])
+        return dict(streams["vector"])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # Ops whose kernels must equal NumPy bit for bit (correctly rounded or exact): a record's
 # ulp 0.  The others are transcendental: within ULP[op] units in the last place of NumPy

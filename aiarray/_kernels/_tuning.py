@@ -15,12 +15,17 @@ NumPy's reductions in threads           ``6 U`` of input          never
 streaming (non-temporal) stores         output >= ``LLC / 2``     same
 ======================================  ========================  =====================
 
-The multiples are the crossovers measured on a 2-CPU machine (1 MiB L2 each; the
-reports are in benchmarks/), rounded up.  An OpenMP launch wakes its team faster than
-aiarray's Python pool, hence the numba kernels' smaller start.  With one thread only
-the numba kernels run, and only where streaming stores and pooled result buffers
-save memory traffic.  ``python -m aiarray calibrate`` measures the crossovers and the
-cost of each costly op on the machine itself instead (:mod:`._calibrate`); its
+The rules are code; the numbers they start from are data.  ``defaults.json`` (package
+data, one record in the calibration file's format) holds the crossovers measured on one
+machine, with that machine's caches, the date and the report they come from: its
+``per_thread`` bytes over its L2 per CPU are the multiples above, and its
+``stream_bytes`` over its last-level cache the share of the cache from which outputs
+stream (:func:`defaults`, read at the first large call, never at import).  An OpenMP
+launch wakes its team faster than aiarray's Python pool, hence the numba kernels'
+smaller start.  With one thread only the numba kernels run, and only where streaming
+stores and pooled result buffers save memory traffic.  ``python -m aiarray calibrate``
+measures the crossovers and the cost of each costly op on the machine itself instead
+(:mod:`._calibrate`) and stores a record of the same format (:func:`make_record`); its
 results are stored per thread and scaled to the thread count in use.
 """
 
@@ -36,14 +41,30 @@ from .._backend import FLOOR, NO_LIMIT
 from .._typing import DType
 from . import _machine
 
-# Per-thread starts as multiples of the L2 per CPU (see the table above).
-NUMBA = 0.5
-THREADS = 2.0
-COSTLY = 4.0
-REDUCE_KERNEL = 2.0
-REDUCE_THREADS = 6.0
-
 CALIBRATION_FORMAT = 1
+# The starts a record gives per thread (bytes), in the order of the table above.
+PER_THREAD = ("numba_bytes", "threads_bytes", "costly_bytes", "reduce_kernel_bytes",
+              "reduce_threads_bytes")
+DEFAULTS_FILE = Path(__file__).with_name("defaults.json")
+_defaults: dict[str, Any] = {}  # the record of DEFAULTS_FILE, once read
+
+
+def defaults() -> dict[str, Any]:
+    """The measured defaults (``defaults.json``: per-thread starts, streaming sizes and
+    forms, and the machine, date and report they come from); read once."""
+    if not _defaults:
+        import json
+
+        _defaults.update(json.loads(DEFAULTS_FILE.read_text(encoding="utf-8")))
+    return _defaults
+
+
+def origin_of(record: dict[str, Any]) -> str:
+    """Where a record's numbers come from: machine, date, report."""
+    machine = record.get("machine") or {}
+    where = machine.get("name") or machine.get("cpu") or "this machine"
+    text = f"{where}, {record.get('measured', '?')}"
+    return f"{text}, {record['report']}" if record.get("report") else text
 
 
 @dataclass(frozen=True)
@@ -66,6 +87,7 @@ class Tuning:
     threads_min_ns: float = 0.0
     forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
     source: str = "machine"
+    origin: str = ""  # the machine, date and report of the numbers (``origin_of``)
 
     def elements(self, nbytes: int, dtype: DType) -> int:
         """The start in elements of ``dtype`` for a start of ``nbytes`` bytes."""
@@ -88,19 +110,24 @@ class Tuning:
 
 
 def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None = None,
-           forced: int | None = None) -> Tuning:
+           forced: int | None = None, measured: dict[str, Any] | None = None) -> Tuning:
     """The tuning for ``threads`` threads on a machine with these caches.
 
-    ``calibration`` (per-thread bytes measured by ``calibrate``) replaces the rules
-    of the table above; ``forced`` replaces every start.
+    The rules of the table above, from the numbers of ``measured`` (default: the
+    package's :func:`defaults`): each per-thread start is the same multiple of this
+    machine's L2 per CPU as it was of the measured machine's, the streaming start the
+    same share of the last-level cache.  ``calibration`` (per-thread bytes measured on
+    this machine by ``calibrate``) replaces the per-thread starts as they are;
+    ``forced`` replaces every start.
     """
-    stream = max(0, llc // 2)
+    base = defaults() if measured is None else measured
+    machine = base["machine"]
+    stream = max(0, int(base["stream_bytes"]) * llc // int(machine["llc"]))
+    where = origin_of(base)
     if threads <= 1:
         return Tuning(1, l2, llc, stream, NO_LIMIT, NO_LIMIT, NO_LIMIT, NO_LIMIT, stream,
-                      forced=forced)
-    per = {"numba_bytes": NUMBA * l2, "threads_bytes": THREADS * l2,
-           "costly_bytes": COSTLY * l2, "reduce_kernel_bytes": REDUCE_KERNEL * l2,
-           "reduce_threads_bytes": REDUCE_THREADS * l2}
+                      forced=forced, origin=where)
+    per = {name: base["per_thread"][name] * l2 / machine["l2"] for name in PER_THREAD}
     source = "machine"
     extra: dict[str, Any] = {}
     if calibration:
@@ -111,10 +138,11 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
         extra = {"costly_ns": dict(calibration.get("costly_ns", {})),
                  "threads_min_ns": float(calibration.get("threads_min_ns", 0.0))}
         source = "calibrated"
+        where = origin_of(calibration)
     sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
                              for name, v in per.items()}
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
-                  **sizes, **extra)
+                  origin=where, **sizes, **extra)
 
 
 def with_overrides(tuning: Tuning, **fields: Any) -> Tuning:
@@ -172,6 +200,22 @@ def load_calibration(l2: int, llc: int) -> dict[Any, Any] | None:
     if not isinstance(data, dict) or data.get("format") != CALIBRATION_FORMAT:
         return None
     return data
+
+
+def make_record(*, l2: int, llc: int, threads: int, per_thread: dict[str, Any],
+                costly_ns: dict[str, float], threads_min_ns: float, measured: str,
+                report: str) -> dict[str, Any]:
+    """A record of measured starts, in the format of ``defaults.json`` and of the stored
+    calibrations: the numbers, and the machine, date and report they come from."""
+    import os
+
+    arch = os.uname().machine if hasattr(os, "uname") else os.environ.get(
+        "PROCESSOR_ARCHITECTURE", "")
+    machine = {"name": "", "cpu": _machine.cpu_model(), "arch": arch,
+               "cpus": _machine.cpu_count(), "l2": l2, "llc": llc}
+    return {"format": CALIBRATION_FORMAT, "machine": machine, "measured": measured,
+            "report": report, "threads": threads, "per_thread": dict(per_thread),
+            "costly_ns": dict(costly_ns), "threads_min_ns": float(threads_min_ns)}
 
 
 def save_calibration(l2: int, llc: int, data: dict[Any, Any]) -> Path:
