@@ -157,6 +157,12 @@ class NumbaLoader:
     the launches' workers go under the omp layer (default: ``_placement.PLACEMENT``).
     """
 
+    __slots__ = ("__dict__", "__weakref__", "_asked", "_budget", "_deferred", "_failed",
+                 "_fork_held", "_import_lock", "_launch_lock", "_load_lock", "_lock",
+                 "_mod", "_nb_get", "_nb_max", "_nb_set", "_pause", "_pid", "_place",
+                 "_ready", "_spent", "_tasks", "_team", "_threads", "_typeof", "_worker",
+                 "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
+
     def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
                  placement: _placement.Placement | None = None) -> None:
         env = os.environ
@@ -450,19 +456,19 @@ class NumbaLoader:
         disp(out)
         return out
 
-    def _team_size(self, n: int) -> int:
-        """``n``, or 1 when this thread has not launched ``n`` threads yet and their stacks
-        would not fit now (the threading layer would exit the process creating them)."""
-        size = getattr(self._team, "size", 1)
-        if n <= size or _machine.can_map(_team_bytes(n)):
-            return n
-        return 1
-
     def launch(self, disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
         """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
         under omp the team's workers are first kept off the caller's CPU (``_placement``);
-        on the calling thread alone when the team's threads would have no memory."""
-        n = self._team_size(min(self._threads, self._nb_max))
+        on the calling thread alone when this thread has not launched that many threads
+        yet and their stacks would not fit now (the threading layer would exit the
+        process creating them)."""
+        team = self._team
+        size = getattr(team, "size", 1)  # the most threads this thread has launched with
+        n = self._threads
+        if n > self._nb_max:
+            n = self._nb_max
+        if n > size and not _machine.can_map(_team_bytes(n)):
+            n = 1
         lock = self._launch_lock
         if lock is None:
             if self._nb_get() != n:
@@ -476,8 +482,8 @@ class NumbaLoader:
                 if self._nb_get() != n:
                     self._nb_set(n)
                 disp(*args)
-        if n > getattr(self._team, "size", 1):
-            self._team.size = n
+        if n > size:
+            team.size = n
 
     # -- fork (see the module docstring and ``_fork``) -------------------------------------
     def _before_fork(self, deadline: float) -> None:
