@@ -300,8 +300,8 @@ def test_short_path_sizes_are_the_backends_thresholds() -> None:
             op = OPS[name]
             for dt in op.allowed:
                 assert _dispatch._SIZES[name][dt] == BACKEND.threshold(op, dt), (name, dt)
-        assert _dispatch.short_path_limit() == min(
-            min(per.values()) for per in _dispatch._SIZES.values())
+        assert _dispatch.short_path_limit() == min(  # (the registry's ops: a test may
+            min(_dispatch._SIZES[name].values()) for name in OPS)  # make functions of its own)
         with xp.backend("numpy"):  # the parallel backend is still in use process-wide
             assert _dispatch._SIZES["add"][F32] == BACKEND.threshold(OPS["add"], F32)
 
