@@ -471,7 +471,7 @@ def _traced(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
     """``real`` (a public function) as a traced function sees it."""
     if name in OPS:
         op = OPS[name]
-        if not op.promotes:
+        if op.arity == 2 and not op.promotes:
             fused_op: Callable[..., Any] | None = None
         elif op.arity == 1:
             fused_op = functools.partial(_unary, op)
