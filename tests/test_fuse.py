@@ -50,7 +50,7 @@ def bits(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind == "c":
         a = a.view(np.float32 if a.dtype == np.complex64 else np.float64)
     if a.dtype.kind == "f":
-        return a.view(np.uint32 if a.dtype == np.float32 else np.uint64)
+        return a.view(f"u{a.dtype.itemsize}")
     return a
 
 
@@ -233,7 +233,8 @@ def test_transcendentals_within_their_ulps():
         assert ulps(np.asarray(got._array), np.asarray(want._array)) <= 4
         # each function alone: the ones of pow with a small integral exponent too
         for func, bound in ((lambda x: xp.tanh(x), 1 if dt == "float32" else 4),
-                            (lambda x: x ** 3 + x ** 2, 4), (lambda x: xp.exp(x) * 2, 4)):
+                            (lambda x: x ** 3, 2), (lambda x: x ** 2, 1),
+                            (lambda x: x ** 4, 2), (lambda x: xp.exp(x) * 2, 4)):
             f = xp.fuse(func, min_size=0)
             got = f(x)
             assert f.fallback_reason is None
@@ -364,8 +365,11 @@ def test_benchmark_rows():
     f = xp.fuse(gelu, min_size=0)
     got, want = f(a), gelu(a)
     assert f.fallback_reason is None and got.dtype == want.dtype
+    # 1 + tanh(z) cancels for negative x: one unit of tanh (NumPy's float32 tanh is off
+    # by one where the fused one is correctly rounded) is |x| * 2**-24 there
+    scale = float(np.max(np.abs(np.asarray(a._array))))
     np.testing.assert_allclose(np.asarray(got._array), np.asarray(want._array),
-                               rtol=4e-7, atol=1e-7)
+                               rtol=1e-6, atol=scale * 2.0 ** -23)
     rows = xp.asarray(values("float32", 8 * 33, special=False).reshape(8, 33))
     m = xp.max(rows, axis=1, keepdims=True)
     f = xp.fuse(lambda x, m: xp.exp(x - m), min_size=0)
