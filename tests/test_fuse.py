@@ -122,7 +122,7 @@ _SCALARS = [True, 3, -2, 2.5, 1 + 2j, 300, np.float32(1.5), np.int16(7)]
 def test_every_intermediate_dtype_is_the_eager_one(policy):
     """For each dtype pair and form: the fused trace's result dtype is the eager result's,
     or the trace refuses and the eager call decides (its dtype, or its error)."""
-    dts = NUMBA_DTYPES + ["float16"]
+    dts = [*NUMBA_DTYPES, "float16"]
     traced = 0
     with xp.promotion_policy(policy):
         for d1 in dts:
@@ -161,7 +161,7 @@ def test_float_functions_of_integers_follow_the_policy(policy):
                 if isinstance(want, type):  # the eager call raises: so does the fused one
                     assert isinstance(got, str)
                     continue
-                assert isinstance(got, str) and "float16" in got or got == want, \
+                assert (isinstance(got, str) and "float16" in got) or got == want, \
                     (policy, dt, got, want)
 
 
