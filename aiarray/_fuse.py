@@ -524,9 +524,11 @@ def _public_functions() -> dict[int, str]:
 _PUBLIC: dict[int, str] = {}
 
 
-def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace]) -> Callable[..., Any]:
+def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace],
+             depth: int = 0) -> Callable[..., Any]:
     """``func`` with the aiarray modules and functions it names (globals and closure
-    cells) replaced by their traced forms."""
+    cells) replaced by their traced forms; so are the plain Python functions it names
+    (helpers such as ``def gelu(x)`` called from the fused function), three levels deep."""
     if not isinstance(func, types.FunctionType):
         return func
     if not _PUBLIC:
@@ -545,6 +547,9 @@ def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace]) -> Callable
         name = _PUBLIC.get(id(v))
         if name is not None:
             return _traced(name, v)
+        if isinstance(v, types.FunctionType) and depth < 3 and v is not func \
+                and not str(getattr(v, "__module__", "")).startswith("aiarray"):
+            return _rewired(v, spaces, depth + 1)
         return v
 
     names = func.__code__.co_names

@@ -505,3 +505,23 @@ def test_bad_arguments():
         xp.fuse(lambda a: a, min_size=-1)
     with pytest.raises(ValueError):
         xp.fuse(lambda a: a, min_size=1.5)
+
+
+def test_imported_names_and_closures_are_traced():
+    from aiarray import maximum, tanh
+
+    scale = 0.5
+
+    def f(x):
+        return maximum(tanh(x) * scale, x - 1.0)
+
+    def outer(x):
+        return f(x) + 1.0  # (a helper function: traced too)
+
+    x = arr("float32", special=False)
+    g = xp.fuse(outer, min_size=0)
+    got = g(x)
+    assert g.fallback_reason is None
+    want = outer(x)
+    assert got.dtype == want.dtype
+    assert ulps(np.asarray(got._array), np.asarray(want._array)) <= 1
