@@ -298,6 +298,9 @@ def _expression(g: Graph, name: str, dt: DType, a: str, b: str | None = None) ->
 def _new_node(g: Graph, dt: DType, shape: tuple[int, ...], tag: bool, lines: list[str],
               deps: list[object], result: str) -> Tracer:
     _kernel_dtype(dt, "a result")
+    if tag and not shape:
+        raise Refused("a 0-d intermediate of swap-in arrays (the eager operators give "
+                      "NumPy scalars there)")
     k = len(g.nodes)
     var = f"v{k}"
     node = g.add(var, [*lines, f"{var} = {g.cast(result, dt)}"],
@@ -309,12 +312,9 @@ def _shape(func: str, *xs: object) -> tuple[int, ...]:
     shapes = [x.shape for x in xs if type(x) is Tracer]
     try:
         return tuple(np.broadcast_shapes(*shapes))
-    except ValueError:
-        return tuple(_d.binary(OPS["add"], *[_probe_shape(s) for s in shapes[:2]]).shape)
-
-
-def _probe_shape(shape: tuple[int, ...]) -> Array:
-    return Array._new(np.broadcast_to(np.zeros((), np.int8), shape), D.int8)
+    except ValueError:  # the eager call raises its error
+        raise Refused(f"{func}(): shapes {', '.join(map(str, shapes))} do not broadcast"
+                      ) from None
 
 
 def _unary(op: ElementwiseOp, x: object) -> Tracer:
@@ -871,6 +871,10 @@ class Fused:
 
     def __repr__(self) -> str:
         return f"<aiarray.fuse of {getattr(self.__wrapped__, '__qualname__', self.__wrapped__)!r}>"
+
+    def __get__(self, obj: object, objtype: type | None = None) -> Any:
+        """As a method: bound to the instance, as the function it wraps would be."""
+        return self if obj is None else types.MethodType(self, obj)
 
     def _attempt(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Array | str:
         why = _large_enough(args, kwargs, self.min_size)

@@ -525,3 +525,23 @@ def test_imported_names_and_closures_are_traced():
     want = outer(x)
     assert got.dtype == want.dtype
     assert ulps(np.asarray(got._array), np.asarray(want._array)) <= 1
+
+
+def test_a_fused_method_and_swapin_0d_operands():
+    class Layer:
+        scale = 2.0
+
+        @xp.fuse(min_size=0)
+        def forward(self, x):
+            return x * self.scale + 1.0
+
+    x = arr("float64")
+    got = Layer().forward(x)
+    assert Layer.forward.fallback_reason is None
+    assert_same(got, x * 2.0 + 1.0)
+    m = anp.asarray(np.float32(3.0))  # a 0-d swap-in array: an operand as its scalar
+    a = anp.asarray(values("float32", special=False))
+    fused_equal(lambda a, m: a - m, a, m)
+    f = xp.fuse(lambda a, m: a - m * 2, min_size=0)
+    assert_same(f(a, m), a - m * 2)
+    assert "0-d" in f.fallback_reason
