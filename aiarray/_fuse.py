@@ -657,8 +657,10 @@ _HELPERS = {"tanh32": _TANH32, "exp32": _EXP32}
 
 
 def _module_text(plan: Plan, form: str, patterns: list[str]) -> str:
-    """The source of a kernel ``fused``; ``patterns[k]``: how input k is read ("v":
-    element i, "s": a scalar; 2-D: "rc", "r", "c", "s" for the axes it varies along)."""
+    """The source of a kernel ``fused``: ``form`` "flat" (a prange loop), "stream" (each
+    of ``workers`` threads writes one part with streaming stores) or "2d" (rows x
+    columns); ``patterns[k]``: how input k is read ("v": element i, "s": a scalar; 2-D:
+    "rc", "r", "c", "s" for the axes it varies along)."""
     g = plan.graph
     ins = [f"x{k}" for k in range(len(g.inputs))]
     cs = [f"c{k}" for k in range(len(g.consts))]
@@ -671,14 +673,15 @@ def _module_text(plan: Plan, form: str, patterns: list[str]) -> str:
         head += ["", "", _HELPERS[name]]
     out = [*head, "", "", "@njit(**_P)"]
     loads: dict[int, str] = {}
-    if form == "flat":
+    if form in ("flat", "stream"):  # (two kernels: each compiles only when used)
         out.append(f"def fused({', '.join(['out', 'workers', *ins, *cs])}):")
         for k, node in enumerate(g.input_nodes):
             loads[node] = f"x{k}[i]" if patterns[k] == "v" else f"x{k}"
-        out += ["    n = out.shape[0]", "    if workers == 0:", "        for i in prange(n):"]
-        out += plan.source(loads, "out[i] = {}", " " * 12)
-        out.append("        return")
-        if g.costly:  # compute a cache-resident chunk (vectorized), then stream it out
+        out.append("    n = out.shape[0]")
+        if form == "flat":
+            out.append("    for i in prange(n):")
+            out += plan.source(loads, "out[i] = {}", " " * 8)
+        elif g.costly:  # compute a cache-resident chunk (vectorized), then stream it out
             out += [f"    chunks = (n + {_CHUNK - 1}) // {_CHUNK}",
                     "    per = (chunks + workers - 1) // workers",
                     "    for w in prange(workers):",
@@ -791,8 +794,8 @@ def _run(plan: Plan) -> Array | str:
         patterns = ["v" if a.size == n else "s" for a in arrays]
         call = [a.reshape(-1) if p == "v" else a.reshape(())[()]
                 for a, p in zip(arrays, patterns)]
-        text = _module_text(plan, "flat", patterns)
         workers = _numba.threads() if out.nbytes >= BACKEND.tuning().stream_bytes else 0
+        text = _module_text(plan, "stream" if workers else "flat", patterns)
         args: tuple[Any, ...] = (out.reshape(-1), workers, *call, *consts)
     else:
         views = _split_2d(shape, tuple(a if a.ndim else a.reshape((1,) * len(shape))

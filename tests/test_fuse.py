@@ -545,3 +545,19 @@ def test_a_fused_method_and_swapin_0d_operands():
     f = xp.fuse(lambda a, m: a - m * 2, min_size=0)
     assert_same(f(a, m), a - m * 2)
     assert "0-d" in f.fallback_reason
+
+
+def test_the_streaming_kernels():
+    """Results larger than ``stream_bytes`` take the streaming forms (each thread writes
+    its part with non-temporal stores; a scratch chunk first for costly ops)."""
+    from aiarray._kernels import BACKEND
+
+    BACKEND.tune(stream_bytes=0)
+    try:
+        a, b = arr("float32", 10001), arr("float32", 10001)
+        fused_equal(lambda a, b: a * b + a - b * 2.0, a, b)  # cheap: stored from the loop
+        fused_equal(lambda a, b: a / b + xp.sqrt(abs(a)), a, b)  # costly: a scratch chunk
+        c = arr("int16", 10001)
+        fused_equal(lambda c: xp.where(c > 3, c * 3, -c), c)
+    finally:
+        BACKEND.tune()
