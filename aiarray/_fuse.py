@@ -23,7 +23,6 @@ Python control flow on a traced value (``bool(x)``), unknown objects.
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
 import re
 import sys
@@ -582,6 +581,7 @@ _CHUNK = 4096
 
 
 def _helpers_hash() -> str:
+    import hashlib
     from pathlib import Path
 
     from . import _kernels
@@ -730,6 +730,7 @@ def _compiled(text: str) -> Callable[..., Any]:
         found = _KERNELS.get(text)
         if found is not None:
             return found
+        import hashlib
         import importlib.util
         import os
 
