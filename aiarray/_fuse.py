@@ -837,26 +837,36 @@ def _trace(func: Callable[..., Any], args: tuple[Any, ...],
     return Plan(g, result)
 
 
+def _small_reason(size: int, limit: int, given: bool) -> str:
+    if given:
+        return f"{size} elements: below min_size={limit}"
+    return f"{size} elements: below the kernel start size ({limit}); small calls run eagerly"
+
+
 def _large_enough(args: tuple[Any, ...], kwargs: dict[str, Any],
-                  min_size: int | None) -> str | None:
-    size = 0
-    for a in (*args, *kwargs.values()):
+                  min_size: int | None) -> str | tuple[int, int, bool] | None:
+    """None when the call is large enough to fuse; else why not (a size below the limit
+    as (size, limit, min_size given), formatted only when asked: the small call's cost)."""
+    size = -1
+    for a in args:
         if type(a) is Array:
             s = a._array.size
             if s > size:
                 size = s
-    if not size:
+    if kwargs:
+        for a in kwargs.values():
+            if type(a) is Array and a._array.size > size:
+                size = a._array.size
+    if size < 0:
         return "no Array argument"
-    if min_size is None:
-        _d.active_backend()  # (reads the backend's start sizes)
-        limit = _d.KERNEL_MIN_SIZE
-        if size < limit:
-            return (f"{size} elements: below the kernel start size ({limit}); "
-                    "small calls run eagerly")
-        return None
-    if size < min_size:
-        return f"{size} elements: below min_size={min_size}"
-    return None
+    if min_size is not None:
+        return (size, min_size, True) if size < min_size else None
+    limit = _d.KERNEL_MIN_SIZE  # (never above the start sizes once they are read)
+    if size < limit:
+        return (size, limit, False)
+    _d.active_backend()  # (reads the backend's start sizes)
+    limit = _d.KERNEL_MIN_SIZE
+    return (size, limit, False) if size < limit else None
 
 
 class Fused:
@@ -870,17 +880,24 @@ class Fused:
                 f"fuse(): min_size={min_size!r} must be a non-negative int or None")
         self.__wrapped__ = func
         self.min_size = min_size
-        self.fallback_reason: str | None = None
+        self._reason: str | tuple[int, int, bool] | None = None
         functools.update_wrapper(self, func)
 
     def __repr__(self) -> str:
         return f"<aiarray.fuse of {getattr(self.__wrapped__, '__qualname__', self.__wrapped__)!r}>"
 
+    @property
+    def fallback_reason(self) -> str | None:
+        """Why the last call ran eagerly; None when it was fused."""
+        why = self._reason
+        return _small_reason(*why) if isinstance(why, tuple) else why
+
     def __get__(self, obj: object, objtype: type | None = None) -> Any:
         """As a method: bound to the instance, as the function it wraps would be."""
         return self if obj is None else types.MethodType(self, obj)
 
-    def _attempt(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Array | str:
+    def _attempt(self, args: tuple[Any, ...], kwargs: dict[str, Any]
+                 ) -> Array | str | tuple[int, int, bool]:
         why = _large_enough(args, kwargs, self.min_size)
         if why is not None:
             return why
@@ -893,16 +910,17 @@ class Fused:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         done = self._attempt(args, kwargs)
-        if isinstance(done, str):
-            self.fallback_reason = done
+        if not isinstance(done, Array):
+            self._reason = done
             return self.__wrapped__(*args, **kwargs)
-        self.fallback_reason = None
+        self._reason = None
         return done
 
     def explain(self, *args: Any, **kwargs: Any) -> str:
         """Whether a call with these arguments would be fused, and if not, why (the
         function is traced, not run)."""
-        why = _large_enough(args, kwargs, self.min_size)
+        small = _large_enough(args, kwargs, self.min_size)
+        why = _small_reason(*small) if isinstance(small, tuple) else small
         if why is None:
             plan = _trace(self.__wrapped__, args, kwargs)
             if isinstance(plan, str):
