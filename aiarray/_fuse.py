@@ -221,7 +221,18 @@ def _binary_method(opname: str, reflected: bool) -> Callable[[Tracer, object], T
     return method
 
 
+def _inplace_method(opname: str) -> Callable[[Tracer, object], Tracer]:
+    def method(self: Tracer, other: object) -> Tracer:
+        raise Refused(f"an in-place operator (__i{opname}__): the eager code writes into "
+                      "its operand")
+
+    method.__name__ = f"__i{opname}__"
+    return method
+
+
 for _name, _op in OPERATORS.items():
+    if _op.arity == 2 and _op.inplace:
+        setattr(Tracer, f"__i{_name}__", _inplace_method(_name))
     if _op.arity == 1:
         setattr(Tracer, f"__{_name}__", _unary_method(_name))
     else:
