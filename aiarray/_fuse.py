@@ -48,14 +48,15 @@ class Refused(Exception):  # noqa: N818  (not an error: a decision)
     """(Internal.)  Tracing stops: the function runs eagerly, for this reason."""
 
 
-# Dtypes with no numba kernel: NumPy (float16) or aiarray (bfloat16, complex32) computes
-# them in float32 / complex64 and rounds; the fused kernel would round differently.
-_NO_KERNEL_KINDS = "biufc"
+# The dtype kinds numba computes (``_table.NUMBA_KINDS``).  float16, bfloat16 and
+# complex32 have no kernel: NumPy (float16) or aiarray (bfloat16, complex32) computes
+# them in float32 / complex64 and rounds, which a fused kernel would not repeat.
+_KERNEL_KINDS = "biufc"
 
 
 def _kernel_dtype(dt: DType, what: str) -> None:
     if dt is D.complex32 or D.is_bfloat16(dt) or dt == np.float16 \
-            or dt.kind not in _NO_KERNEL_KINDS:
+            or dt.kind not in _KERNEL_KINDS:
         raise Refused(f"{what} has dtype {D.name_of(dt)}, which has no numba kernel "
                       "(the eager path computes it in float32/complex64 and rounds)")
 
