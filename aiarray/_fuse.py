@@ -5,8 +5,8 @@ once with stand-ins (:class:`Tracer`) for the Arrays: every operator, elementwis
 function of ``aiarray`` (and of ``aiarray.numpy`` by its standard name), ``where``,
 ``clip`` and ``multiply_add`` on a stand-in records one node.  Each node's dtypes come
 from the eager path's own code, asked with tiny probe Arrays of the operands' dtypes
-(``_dispatch.operands``, ``_dispatch._float_dtypes``, the functions themselves): the
-promoted dtype, the dtype the op computes in, and the result dtype, under the policy
+(``_dispatch.operands``, ``_promotion.elementwise_dtypes``, the functions themselves):
+the promoted dtype, the dtype the op computes in, and the result dtype, under the policy
 that ``_promotion.policy_for`` chooses for those operands.  A node's kernel code is the
 registry's scalar expression (``_kernels/_table.EXPR``, the one the eager kernels are
 generated from) between explicit casts where the eager path casts.  The nodes become one
@@ -332,7 +332,7 @@ def _unary(op: ElementwiseOp, x: object) -> Tracer:
     g = _graph_of(x)
     assert type(x) is Tracer
     pol = P.policy_for(x._probe) if op.to_float else None
-    dt, res = _d._float_dtypes(op, x.dtype, pol)
+    dt, res = P.elementwise_dtypes(op, x.dtype, pol)
     if x._tag and dt not in op.allowed:
         raise Refused(f"{op.name}() of a swap-in {D.name_of(x.dtype)} array: NumPy's own "
                       "loop decides")
@@ -357,7 +357,7 @@ def _binary(op: ElementwiseOp, x1: object, x2: object) -> Tracer:
         raise Refused(f"{op.name}(): no array operand")
     pol = P.policy_for(p1, p2)
     s1, s2, dt = _d.operands(op, p1, p2, pol)  # the eager path's promotion (and its errors)
-    cdt, res = _d._float_dtypes(op, dt, pol)
+    cdt, res = P.elementwise_dtypes(op, dt, pol)
     tag = _d.tagged(p1, p2)
     if cdt not in op.allowed and tag:
         raise Refused(f"{op.name}() of swap-in arrays of dtype {D.name_of(dt)}: NumPy's own "
@@ -873,11 +873,11 @@ def _large_enough(args: tuple[Any, ...], kwargs: dict[str, Any],
         return "no Array argument"
     if min_size is not None:
         return (size, min_size, True) if size < min_size else None
-    limit = _d.KERNEL_MIN_SIZE  # (never above the start sizes once they are read)
+    limit = _d._STATE.kernel_min  # (never above the start sizes once they are read)
     if size < limit:
         return (size, limit, False)
     _d.active_backend()  # (reads the backend's start sizes)
-    limit = _d.KERNEL_MIN_SIZE
+    limit = _d._STATE.kernel_min
     return (size, limit, False) if size < limit else None
 
 
