@@ -518,6 +518,8 @@ class Namespace:
     def __getattr__(self, name: str) -> Any:
         real = getattr(self._module, name)
         std = _NUMPY_NAMES.get(name, name) if self._numpy_names else name
+        if self._numpy_names and std not in OPS:  # (NumPy's where, clip: NumPy's rules)
+            std = f"numpy.{name}"
         if callable(real) and not isinstance(real, type) and not isinstance(real, np.dtype):
             out = _traced(std, real)
             object.__setattr__(self, name, out)  # (cached for this trace)

@@ -398,6 +398,9 @@ def test_swapin_arrays():
     got = fused_equal(lambda a, b: a * b + 2.5 - xp.sin(a) * 0 + a, a, b)
     assert got._numpy
     fused_equal(lambda a: anp.exp(a) * 0 + anp.maximum(a, 1.0) - a, a)
+    f = xp.fuse(lambda a: anp.where(a > 0, a, 0.0), min_size=0)  # (NumPy's where)
+    assert_same(f(a), anp.where(a > 0, a, 0.0))
+    assert "aiarray.numpy.where" in f.fallback_reason
 
 
 def test_inputs_are_untouched():
