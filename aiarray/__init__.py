@@ -166,7 +166,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._fuse import fuse
+from ._kernels._fuse import fuse
 from ._promotion import (
     TypedScalar,
     explain_promotion,

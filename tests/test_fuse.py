@@ -16,7 +16,7 @@ import pytest
 
 import aiarray as xp
 import aiarray.numpy as anp
-from aiarray import _fuse
+from aiarray._kernels import _fuse
 from aiarray._promotion import POLICIES
 
 N = 257  # odd: the kernels' chunks and tails

@@ -33,13 +33,15 @@ from typing import Any
 
 import numpy as np
 
-from . import _dispatch as _d
-from . import _dtypes as D
-from . import _promotion as P
-from ._array import Array, as_parameter
-from ._errors import InvalidArgumentError, TypeMismatchError
-from ._registry import OPERATORS, OPS, ElementwiseOp
-from ._typing import DType, NDArray
+from .. import _dispatch as _d
+from .. import _dtypes as D
+from .. import _layers
+from .. import _promotion as P
+from .._array import Array, as_parameter
+from .._errors import InvalidArgumentError, TypeMismatchError
+from .._registry import OPERATORS, OPS, ElementwiseOp
+from .._typing import DType, NDArray
+from . import _table as T
 
 __all__ = ["Fused", "fuse"]
 
@@ -289,8 +291,6 @@ _CHEAP = frozenset({
 
 
 def _expression(g: Graph, name: str, dt: DType, a: str, b: str | None = None) -> str:
-    from ._kernels import _table as T
-
     why = T.numpy_only_reason(name, dt.kind)
     if why is not None:
         raise Refused(f"{name}() on {D.name_of(dt)} has no kernel: {why}")
@@ -388,8 +388,7 @@ def _binary(op: ElementwiseOp, x1: object, x2: object) -> Tracer:
 
 
 def _where(cond: object, x1: object, x2: object) -> Tracer:
-    from ._api.searching import where
-
+    where = _layers.standard().where  # (the standard's function: its checks and dtype)
     g = _graph_of(cond, x1, x2)
     c, y1, y2 = (_operand(g, v, "where") for v in (cond, x1, x2))
     if type(c) is not Tracer:
@@ -408,8 +407,7 @@ def _where(cond: object, x1: object, x2: object) -> Tracer:
 
 
 def _clip(x: object, min: object = None, max: object = None) -> Tracer:
-    from ._api.elementwise import _clip_bound, clip
-
+    clip = _layers.standard().clip
     g = _graph_of(x, min, max)
     xt, lo, hi = (_operand(g, v, "clip") if v is not None else None for v in (x, min, max))
     if type(xt) is not Tracer:
@@ -421,18 +419,28 @@ def _clip(x: object, min: object = None, max: object = None) -> Tracer:
             continue
         if type(bound) is Tracer:
             v = _value(g, bound, None, dt)
-        else:
-            arr = _clip_bound(xt._probe, bound, name)
-            assert arr is not None
-            v = _value(g, bound, arr, dt)
+        else:  # the bound's value as clip uses it: clip of the dtype's far end
+            v = _value(g, bound, _clip_value(clip, dt, bound, name == "min"), dt)
         expr = g.cast(_expression(g, fn, dt, expr, v), dt)
     shape = _shape("clip", xt, lo, hi)
     return _new_node(g, dt, shape, False, [], [xt, lo, hi], expr)
 
 
-def _multiply_add(x1: object, x2: object, x3: object) -> Tracer:
-    from ._api.gbt_math import multiply_add
+def _clip_value(clip: Callable[..., Array], dt: DType, bound: object, low: bool) -> NDArray:
+    """The value clip gives a scalar bound in x's dtype ``dt`` (an integer bound beyond
+    the dtype's range clamps to it): clip itself, of the far end of the dtype's range."""
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        end: object = info.min if low else info.max
+    else:
+        end = -np.inf if low else np.inf
+    probe = Array._new(np.asarray(end, dt), dt)
+    out = clip(probe, min=bound) if low else clip(probe, max=bound)
+    return np.asarray(out._array)
 
+
+def _multiply_add(x1: object, x2: object, x3: object) -> Tracer:
+    multiply_add = _layers.standard().multiply_add
     g = _graph_of(x1, x2, x3)
     ys = [_operand(g, v, "multiply_add") for v in (x1, x2, x3)]
     # (the eager function's checks and dtype)
@@ -528,8 +536,7 @@ class Namespace:
 
 
 def _public_functions() -> dict[int, str]:
-    import aiarray
-
+    aiarray = _layers.standard()
     return {id(getattr(aiarray, n)): n for n in aiarray.__all__
             if callable(getattr(aiarray, n, None)) and not isinstance(getattr(aiarray, n), type)}
 
@@ -546,7 +553,7 @@ def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace],
         return func
     if not _PUBLIC:
         _PUBLIC.update(_public_functions())
-    mods = {id(sys.modules["aiarray"]): "aiarray"}
+    mods = {id(_layers.standard()): "aiarray"}
     swap = sys.modules.get("aiarray.numpy")
     if swap is not None:
         mods[id(swap)] = "aiarray.numpy"
@@ -598,9 +605,7 @@ def _helpers_hash() -> str:
     import hashlib
     from pathlib import Path
 
-    from . import _kernels
-
-    return hashlib.sha256((Path(_kernels.__file__).parent / "_helpers.py").read_bytes()
+    return hashlib.sha256((Path(__file__).parent / "_helpers.py").read_bytes()
                           ).hexdigest()[:16]
 
 
@@ -748,7 +753,7 @@ def _compiled(text: str) -> Callable[..., Any]:
         import importlib.util
         import os
 
-        from ._kernels import _machine
+        from . import _machine
 
         full = f"# aiarray.fuse kernel; helpers {_helpers_hash()}\n{text}"
         digest = hashlib.sha256(full.encode()).hexdigest()[:24]
@@ -784,7 +789,7 @@ def _contiguous(a: NDArray) -> NDArray:
 
 def _run(plan: Plan) -> Array | str:
     """The fused kernel on the plan's arrays, or the reason it cannot run."""
-    from ._kernels import BACKEND, _buffers, _numba, _split_2d
+    from . import BACKEND, _buffers, _numba, _split_2d
 
     g = plan.graph
     res = plan.result
