@@ -39,7 +39,7 @@ from .. import _layers
 from .. import _promotion as P
 from .._array import Array, as_parameter
 from .._errors import InvalidArgumentError, TypeMismatchError
-from .._registry import OPERATORS, OPS, ElementwiseOp
+from .._registry import OPERATORS, OPS, ElementwiseOp, numpy_names
 from .._typing import DType, NDArray
 from . import _table as T
 
@@ -282,12 +282,9 @@ def _value(g: Graph, x: object, scalar: NDArray | None, dt: DType) -> str:
     return g.const(np.asarray(scalar).reshape(()))
 
 
-# Ops cheap enough to store each result straight from the loop (``_table.DIRECT_STREAM``
-# and its peers): expressions of these only are streamed without a scratch chunk.
-_CHEAP = frozenset({
-    "add", "subtract", "multiply", "negative", "positive", "square", "abs", "conj", "real",
-    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_invert", "maximum", "minimum",
-    "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_not"})
+# Ops cheap enough to store each result straight from the loop (``_table.DIRECT_STREAM``)
+# and the comparisons and checks: expressions of these only stream without a scratch chunk.
+_CHEAP = T.DIRECT_STREAM | frozenset(n for n, op in OPS.items() if op.result == "bool")
 
 
 def _expression(g: Graph, name: str, dt: DType, a: str, b: str | None = None) -> str:
@@ -467,13 +464,8 @@ _SHAPES = frozenset({
     "unique_values"})
 _INDEXING = frozenset({"take", "take_along_axis", "gather_nd", "scatter", "masked_select",
                        "nonzero", "searchsorted"})
-# aiarray.numpy's names of the standard's elementwise functions
-_NUMPY_NAMES = {
-    "absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "asin",
-    "arcsinh": "asinh", "arctan": "atan", "arctan2": "atan2", "arctanh": "atanh",
-    "conjugate": "conj", "invert": "bitwise_invert", "left_shift": "bitwise_left_shift",
-    "right_shift": "bitwise_right_shift", "power": "pow", "true_divide": "divide",
-    "mod": "remainder"}
+# aiarray.numpy's names of the standard's elementwise functions (the records' NumPy names)
+_NUMPY_NAMES = numpy_names(OPS.values())
 
 
 def _why_not(name: str) -> str:
