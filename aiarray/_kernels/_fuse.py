@@ -284,7 +284,16 @@ def _value(g: Graph, x: object, scalar: NDArray | None, dt: DType) -> str:
 
 # Ops cheap enough to store each result straight from the loop (``_table.DIRECT_STREAM``)
 # and the comparisons and checks: expressions of these only stream without a scratch chunk.
-_CHEAP = T.DIRECT_STREAM | frozenset(n for n, op in OPS.items() if op.result == "bool")
+# (Read on first use: _table reads its stream sets from the tuning defaults.)
+_CHEAP: list[frozenset[str]] = []
+
+
+def _cheap() -> frozenset[str]:
+    if not _CHEAP:
+        direct = T.DIRECT_STREAM
+        assert isinstance(direct, frozenset)
+        _CHEAP.append(direct | frozenset(n for n, op in OPS.items() if op.result == "bool"))
+    return _CHEAP[0]
 
 
 def _expression(g: Graph, name: str, dt: DType, a: str, b: str | None = None) -> str:
@@ -294,7 +303,7 @@ def _expression(g: Graph, name: str, dt: DType, a: str, b: str | None = None) ->
     found = T.expression(name, dt.kind)
     if found is None:
         raise Refused(f"{name}() on {D.name_of(dt)} has no kernel expression")
-    if name not in _CHEAP:
+    if name not in _cheap():
         g.costly = True
     expr = re.sub(r"\bnbits\b", str(dt.itemsize * 8), found[1])
     expr = re.sub(r"\ba\b", a, expr)
@@ -781,7 +790,9 @@ def _contiguous(a: NDArray) -> NDArray:
 
 def _run(plan: Plan) -> Array | str:
     """The fused kernel on the plan's arrays, or the reason it cannot run."""
-    from . import BACKEND, _buffers, _numba, _split_2d
+    from . import BACKEND, _split_2d
+
+    loader = BACKEND.loader
 
     g = plan.graph
     res = plan.result
@@ -791,22 +802,22 @@ def _run(plan: Plan) -> Array | str:
         return "an empty result"
     if not shape:
         return "a 0-d result"
-    if not _numba.available():
+    if not loader.available():
         return "numba is not available (AIARRAY_NUMBA=0, not installed, or a forked child)"
-    _numba._load()
-    if not _numba.available() or _numba._state != "ready":
+    loader._load()  # (an explicit fuse compiles when called, as numba.njit does)
+    if not loader.available() or loader.state != "ready":
         return "numba did not load"
     live = set(plan.live())
     arrays = [_contiguous(x._array) if node in live else np.zeros((), x._array.dtype)
               for x, node in zip(g.inputs, g.input_nodes)]
     consts = [c.reshape(())[()] for c in g.consts]
     rdt = res.dtype
-    out = _buffers.empty(shape, rdt)
+    out = BACKEND.buffers.empty(shape, rdt)
     if all(a.size in (1, n) for a in arrays):
         patterns = ["v" if a.size == n else "s" for a in arrays]
         call = [a.reshape(-1) if p == "v" else a.reshape(())[()]
                 for a, p in zip(arrays, patterns)]
-        workers = _numba.threads() if out.nbytes >= BACKEND.tuning().stream_bytes else 0
+        workers = loader.threads() if out.nbytes >= BACKEND.tuning().stream_bytes else 0
         text = _module_text(plan, "stream" if workers else "flat", patterns)
         args: tuple[Any, ...] = (out.reshape(-1), workers, *call, *consts)
     else:
@@ -821,7 +832,7 @@ def _run(plan: Plan) -> Array | str:
         text = _module_text(plan, "2d", patterns)
         args = (out.reshape(m, cols), *views, *consts)
     disp = _compiled(text)
-    _numba.launch(disp, args)
+    loader.launch(disp, args)
     return Array._new(out, rdt, res._tag)
 
 
