@@ -166,6 +166,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
+from ._kernels._fuse import fuse
 from ._promotion import (
     TypedScalar,
     explain_promotion,
@@ -238,7 +239,7 @@ __all__ = [
     "linalg", "fft", "lib", "random", "quantization", "QuantizedArray", "quantize", "dequantize",
     "grad", "sparse",
     # the large-array backend
-    "set_backend", "get_backend", "backend", "set_num_threads", "get_num_threads",
+    "set_backend", "get_backend", "backend", "set_num_threads", "get_num_threads", "fuse",
     # GB/T operators the standard has no name for
     "from_buffer", "Layout", "ascontiguousarray", "crop", "diag", "flatten", "is_contiguous",
     "layout", "pad", "split", "strided_slice", "gather_nd", "masked_select", "scatter",
