@@ -455,6 +455,8 @@ def test_sliding_window_view_errors_and_namespaces():
     raises(ValueError, S.INVALID_ARGUMENT, ("window_shape", "7"), sliding_window_view, x, 7)
     raises(ValueError, S.INVALID_ARGUMENT, ("window_shape", "-1"), sliding_window_view, x, -1)
     raises(aa.AxisError, S.AXIS_ERROR, ("axis", "3"), sliding_window_view, x, 2, 3)
+    raises(ValueError, S.INVALID_ARGUMENT, ("axis", str(2**63)),  # (NumPy: OverflowError)
+           sliding_window_view, x, 2, 2**63)
     raises(TypeError, S.UNINITIALIZED, ("x",), sliding_window_view, np.arange(6), 2)
     assert sliding_window_view(anp.arange(6), 2)._numpy  # keeps the swap-in's tag
     assert not sliding_window_view(x, 2)._numpy

@@ -31,7 +31,7 @@ def sliding_window_view(x: Array, window_shape: int | Sequence[int],
             x._array, window_shape, axis)  # type: ignore[arg-type]  # (NumPy takes sequences)
     except np.exceptions.AxisError as e:
         raise AxisError(f"sliding_window_view(): axis={axis!r}: {message(e)}") from None
-    except ValueError as e:
+    except (ValueError, OverflowError) as e:  # (an int beyond C's range: NumPy's Overflow)
         raise InvalidArgumentError(
             f"sliding_window_view(): window_shape={window_shape!r}, axis={axis!r}: "
             f"{message(e)}") from None
