@@ -11,12 +11,8 @@ from . import _dtypes as D
 from . import _memory as M
 from ._errors import InvalidArgumentError, ScalarOverflowError
 from ._numpy_path import quiet
+from ._promotion import INT_BOUNDS
 from ._typing import DType, NDArray
-
-
-def _int_range(dt: DType) -> tuple[int, int]:
-    info = np.iinfo(dt)
-    return int(info.min), int(info.max)
 
 
 def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
@@ -41,7 +37,7 @@ def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
         if src in D.REAL_FLOAT:
             w = D.widen(a)
             out = quiet(w.astype, dst)
-            hi = _int_range(dst)[1]
+            hi = INT_BOUNDS[dst][1]
             if float(hi) > hi:  # the float nearest the maximum rounds above it: saturate
                 top = w >= float(hi)
                 if top.any():
@@ -53,9 +49,9 @@ def convert(a: NDArray, src: DType, dst: DType) -> NDArray:
 
 
 def _check_int_cast(a: NDArray, src: DType, dst: DType) -> None:
-    lo, hi = _int_range(dst)
+    lo, hi = INT_BOUNDS[dst]
     if src in D.INTEGER:
-        slo, shi = _int_range(src)
+        slo, shi = INT_BOUNDS[src]
         if slo >= lo and shi <= hi:
             return
         amin, amax = int(a.min()), int(a.max())

@@ -756,13 +756,15 @@ def scalar(value: bool | int | float | complex, /, *, dtype: DType) -> TypedScal
     return TypedScalar(value, dt)
 
 
-_INT_BOUNDS = {dt: (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) for dt in D.INTEGER}
+# dtype -> (min, max) of each integer dtype, as Python ints
+INT_BOUNDS: dict[DType, tuple[int, int]] = {
+    dt: (int(np.iinfo(dt).min), int(np.iinfo(dt).max)) for dt in D.INTEGER}
 _FLOAT_MAX = {dt: float(D.finfo_of(dt).max) for dt in D.REAL_FLOAT}
 
 
 def _int_range(dt: DType) -> tuple[float, float]:
-    if dt in _INT_BOUNDS:
-        return _INT_BOUNDS[dt]
+    if dt in INT_BOUNDS:
+        return INT_BOUNDS[dt]
     real = D.REAL_OF.get(dt, dt)
     if real in _FLOAT_MAX:
         return -_FLOAT_MAX[real], _FLOAT_MAX[real]
@@ -793,7 +795,7 @@ def check_int_fits(value: int, dtype: DType, argname: str) -> None:
     lo, hi = INT_RANGE.get(dtype) or _int_range(dtype)
     if lo <= value <= hi:
         return
-    if dtype in _INT_BOUNDS:
+    if dtype in INT_BOUNDS:
         raise ScalarOverflowError(
             f"{argname}={value} does not fit {D.name_of(dtype)} [{lo}, {hi}]"
         )
@@ -871,7 +873,7 @@ def promote_scalar(tensor: DType, value: object, key: ScalarKey, pol: Policy,
     if key.__class__ is str:
         if key == "int":  # a Python int (a dtype can equal "int")
             check_int_fits(cast(int, value), res, argname)
-    elif key in _INT_BOUNDS and res in _INT_BOUNDS:  # a typed integer scalar: no wrap-around
+    elif key in INT_BOUNDS and res in INT_BOUNDS:  # a typed integer scalar: no wrap-around
         check_int_fits(_scalar_value(value), res, argname)
     return res
 
@@ -970,7 +972,7 @@ def promote_with_scalars(tensor: DType, scalars: Sequence[object], pol: Policy,
         if key.__class__ is str:
             if key == "int":
                 check_int_fits(cast(int, scalars[i]), res, name)
-        elif key in _INT_BOUNDS and res in _INT_BOUNDS:
+        elif key in INT_BOUNDS and res in INT_BOUNDS:
             check_int_fits(_scalar_value(scalars[i]), res, name)
     return res
 
