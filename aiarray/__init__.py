@@ -166,7 +166,6 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._kernels._fuse import fuse
 from ._promotion import (
     TypedScalar,
     explain_promotion,
@@ -256,6 +255,7 @@ __all__ = [
 if _TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
     from . import fft, grad, lib, linalg, random, sparse
     from ._dtypes import bfloat16
+    from ._kernels._fuse import fuse
 
 # Extension namespaces load on first use (PEP 562): ``xp.linalg``, ``from aiarray import
 # fft`` and ``import aiarray.sparse`` all work; ``import aiarray`` stays quick.
@@ -269,6 +269,12 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
+    if name == "fuse":  # (its module imports the kernel layer: ~4 ms of import)
+        from ._kernels._fuse import fuse
+
+        fuse.__module__ = __name__
+        globals()[name] = fuse
+        return fuse
     if name == "bfloat16":  # ml_dtypes is imported on first use (~0.5 s)
         globals()[name] = _dtypes.load_bfloat16()
         return globals()[name]

@@ -541,17 +541,30 @@ class BackendState:
     the active backend).  Both are B.FLOOR until a large call first reads the backends'
     thresholds.  One instance, ``_STATE``; its lock guards the writes."""
 
-    __slots__ = ("backend", "entered", "kernel_min", "limits_of", "lock", "short_limit")
+    __slots__ = ("backend", "entered", "kernel_min", "limits_of", "lock", "pending",
+                 "short_limit")
 
     def __init__(self) -> None:
         self.backend: B.Backend = B.NUMPY  # until the package face selects the default
+        # the default's name until its first use builds it (the parallel backend's
+        # module costs ~3 ms of import; a program of small arrays never needs it)
+        self.pending: str | None = None
         self.entered: dict[B.Backend, int] = {}
         self.limits_of: tuple[tuple[B.Backend, int], ...] = ()
         self.lock = threading.RLock()
         self.short_limit = self.kernel_min = B.FLOOR
 
+    def process_backend(self) -> B.Backend:
+        """The process-wide backend, built now if it was only named so far."""
+        if self.pending is not None:
+            with self.lock:
+                if self.pending is not None:
+                    self.backend = B.load(self.pending)
+                    self.pending = None
+        return self.backend
+
     def in_use(self) -> list[B.Backend]:
-        be = self.backend
+        be = self.process_backend()
         return [be, *(b for b, n in self.entered.items() if n > 0 and b is not be)]
 
     def reset_in_child(self) -> None:
@@ -569,8 +582,10 @@ def use_default_backend() -> None:
     """Select the process-wide backend ``AIARRAY_BACKEND`` names (default "parallel");
     the package face calls this once it has registered the backends."""
     name = os.environ.get("AIARRAY_BACKEND", "parallel").strip() or "parallel"
+    if name not in B.NAMES:
+        B.load(name)  # (KeyError: no such backend, at import as before)
     with _STATE.lock:
-        _STATE.backend = B.load(name)
+        _STATE.pending = name  # built at its first use (BackendState.process_backend)
         _STATE.limits_of = ()
 
 
@@ -588,6 +603,8 @@ _REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over ba
 def active_backend() -> B.Backend:
     """The backend in force here, its thresholds read into the sizes above."""
     be = _local_backend.get() or _STATE.backend
+    if _STATE.pending is not None:
+        be = _local_backend.get() or _STATE.process_backend()
     if (be, be.version) in _STATE.limits_of:
         return be
     _refresh()
@@ -663,7 +680,8 @@ def get_backend() -> str:
     ...
     'numpy'
     """
-    return (_local_backend.get() or _STATE.backend).name
+    local = _local_backend.get()
+    return local.name if local is not None else _STATE.pending or _STATE.backend.name
 
 
 def set_backend(name: str) -> None:
@@ -685,6 +703,7 @@ def set_backend(name: str) -> None:
     be = _lookup_backend(name)
     with _STATE.lock:
         _STATE.backend = be
+        _STATE.pending = None
         _refresh()
 
 

@@ -191,10 +191,10 @@ def main(argv: list[str] | None = None) -> int:
         "",
         *lines,
         "",
-        "| start-up | numpy | aiarray | difference | target |",
+        "| start-up | numpy | aiarray | ratio (difference) | target |",
         "|---|---|---|---|---|",
-        *[f"| {w} | {B._fmt_time(a)} | {B._fmt_time(b)} | {(b - a) * 1e3:+.0f} ms | {t} |"
-          for w, a, b, t in start],
+        *[f"| {w} | {B._fmt_time(a)} | {B._fmt_time(b)} | {b / a:.2f}x "
+          f"({(b - a) * 1e3:+.0f} ms) | {t} |" for w, a, b, t in start],
         "",
         "Memory-bound cases as a share of this machine's memory bandwidth, measured in the "
         f"same run (`benchmarks/bandwidth.py`: {bandwidth.COLD_BYTES >> 20} MiB arrays, "

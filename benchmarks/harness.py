@@ -129,13 +129,14 @@ def _cases(n: int, small: bool = True) -> list[Case]:
             "array-api-strict": lambda xp, a, b, c: a * b + c,
             "torch": lambda xp, a, b, c: xp.addcmul(c, a, b)}, target=Target(0.5)))
     for dt in ("float32", "float64"):
-        for name in ("sum", "mean", "max"):
+        for name in ("sum", "mean", "max", "min"):  # targets: issue 18
             f = lambda xp, a, name=name: getattr(xp, name)(a)
             calls = {"numpy": getattr(np, name), "aiarray": f, "array-api-strict": f,
                      "torch": f}
             if name == "sum":
                 calls["numexpr"] = "sum(a)"
-            cases.append(Case(f"{name} {dt}", (dt,), (n,), calls, target=Target(0.6)))
+            cases.append(Case(f"{name} {dt}", (dt,), (n,), calls,
+                              target=Target(0.6 if name in ("sum", "mean") else 0.8)))
     if small:
         for shape in ((), (10,)):
             # every peer's own add, called the same way (one call frame, no wrapper)
@@ -310,7 +311,7 @@ def startup(reps: int) -> list[tuple[str, float, float, str]]:
     _subprocess_time(_FIRST.format(setup=setup, op="x + y"), 1)  # fills numba's cache
     first_np = _subprocess_time(_FIRST.format(setup="", op="np.add(a, b)"), reps)
     first_ai = _subprocess_time(_FIRST.format(setup=setup, op="x + y"), reps)
-    return [("import", imp_np, imp_ai, "<= numpy + 50 ms"),
+    return [("import", imp_np, imp_ai, "<= 1.3x numpy"),  # issue 18
             ("first add 1e7 float32, fresh process", first_np, first_ai, "<= numpy + 60 ms")]
 
 

@@ -490,6 +490,58 @@ def test_min_max_kernel_matches_numpy(kernels, monkeypatch: pytest.MonkeyPatch,
         assert_same(func(xp.asarray(small))._array, getattr(np, name)(small), "infinities")
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int16", "uint64"])
+@pytest.mark.parametrize("name", ["min", "max"])
+def test_min_max_in_threads_until_the_kernel_loads(name: str, dtype: str) -> None:
+    dt = np.dtype(dtype)
+    v = values(dt)
+    if dt.kind == "f":
+        v = v[~np.isnan(v)]
+    threads = BACKEND.get_num_threads()
+    try:  # a backend whose numba never loads: NumPy's loop on a part per thread
+        cold = ParallelBackend(loader=_numba.NumbaLoader(disabled=True))
+        cold.tune(calibration=False, forced=64)
+        cold.set_num_threads(3)  # parts of unequal size
+        for n in (64, 1001, 5000):
+            a = rng.permutation(np.resize(v, n)).astype(dt)
+            got = cold.reduce(name, a)
+            assert got is not None, f"{name} {dtype} {n}: not taken"
+            assert_same(got, getattr(np, name)(a), f"{name} {dtype} {n}")
+            kept = cold.reduce(name, a.reshape(1, -1), keepdims=True)
+            assert kept is not None and kept.shape == (1, 1)
+        if dt.kind == "f":
+            b = rng.permutation(np.resize(v, 999)).astype(dt)
+            b[500] = np.nan
+            assert np.isnan(cold.reduce(name, b))
+            zeros = np.resize(np.array([0.0, -0.0], dt), 200)  # NumPy's loop decides
+            assert cold.reduce(name, zeros) is None
+        assert cold.loader.status()["ready"] == 0
+    finally:
+        BACKEND.set_num_threads(threads)  # (a new backend sizes the shared pool)
+
+
+def test_reductions_count_toward_loading_numba() -> None:
+    """A program of large reductions alone starts the numba loader (their time while
+    the kernel waits is charged, as elementwise work's is)."""
+    loader = _numba.NumbaLoader(disabled=False)
+    charged: list[float] = []
+    loader.available = lambda: True  # type: ignore[method-assign]
+    loader.kernel = lambda name, spec: (loader._deferred.__setitem__((name, spec), None),
+                                        None)[1]  # type: ignore[method-assign]
+    loader.charge = charged.append  # type: ignore[method-assign]
+    threads = BACKEND.get_num_threads()
+    try:
+        backend = ParallelBackend(loader=loader)
+        backend.tune(calibration=False, forced=64)
+        a = rng.standard_normal(5000)
+        for name in ("max", "min", "sum"):
+            before = len(charged)
+            assert_same(backend.reduce(name, a), getattr(np, name)(a), name)
+            assert len(charged) == before + 1 and charged[-1] > 0, name
+    finally:
+        BACKEND.set_num_threads(threads)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
     dt = np.dtype(dtype)

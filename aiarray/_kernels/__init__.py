@@ -34,7 +34,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
 
@@ -171,7 +171,10 @@ def _fma_chunk(a: NDArray, b: NDArray, c: NDArray, out: NDArray) -> NDArray:
     return np.add(out, c, out=out)
 
 
-def _charged(loader: _numba.NumbaLoader, run: Callable[..., NDArray], *args: Any) -> NDArray:
+_R = TypeVar("_R")
+
+
+def _charged(loader: _numba.NumbaLoader, run: Callable[..., _R], *args: Any) -> _R:
     """``run(*args)``; its time counts toward loading numba while a kernel waits for it
     (``loader.charge``: the loader starts once large work has cost what loading does)."""
     if not loader.deferred():
@@ -471,17 +474,23 @@ class ParallelBackend(Backend):
             one = axis % a.ndim
         else:
             one = None
-        if name in ("min", "max"):
-            if (one is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0 \
-                    or not self.loader.available():
-                return None
-            out = _reductions.extreme(name, a.reshape(-1), self.loader)
-            if out is None:
-                return None
-            return out.reshape((1,) * a.ndim) if keepdims else out
         t = self.tuning()
+        if name in ("min", "max"):
+            if (one is not None and a.ndim > 1) or not a.flags.c_contiguous or a.ndim == 0:
+                return None
+            flat = a.reshape(-1)
+            got = _reductions.extreme(name, flat, self.loader)
+            if got is _reductions.NOT_READY:
+                if a.size < t.elements(t.reduce_threads_bytes, a.dtype):
+                    return None
+                got = _charged(self.loader, _threads.extreme, name, flat)
+            if got is None:
+                return None
+            out = cast(NDArray, got)
+            return out.reshape((1,) * a.ndim) if keepdims else out
         threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
-        return _threads.reduce(name, a, one, dtype, keepdims, threads_min, self.loader)
+        return _charged(self.loader, _threads.reduce, name, a, one, dtype, keepdims,
+                        threads_min, self.loader)
 
     # -- compiling ahead -----------------------------------------------------------
     def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),

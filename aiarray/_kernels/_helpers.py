@@ -260,6 +260,60 @@ def _splat(builder, x, vec):
 # recursion run on an explicit stack; ``sum_parts`` sums the leaves of the top of that
 # tree in parallel, and the caller adds them up the tree.  Indices are unsigned so that
 # numba emits no negative-index checks.
+#
+# A block's 8 accumulators are the 8 lanes of one vector (``lanes8_sum``): lane k adds
+# a[lo + k], a[lo + 8 + k], ... in NumPy's order, so each lane is NumPy's accumulator
+# r[k], and the lanes are combined as NumPy combines r[0..7].  LLVM does not vectorize
+# the 8 scalar accumulators itself.  Each step also prefetches the data
+# ``PREFETCH_BYTES`` ahead: the tree walk between blocks stalls the hardware prefetcher
+# (without it one thread reads ~25% below the memory's rate, with it at that rate).
+# The distance is the latency-bandwidth product of one core's memory stream (~100 ns
+# at 10-20 GB/s on current machines), not a figure measured here.
+
+PREFETCH_BYTES = 768
+
+
+def _lanes8_sum_typing(typingctx, a, lo, m):
+    def codegen(context, builder, sig, args):
+        aty = sig.args[0]
+        arr = context.make_array(aty)(context, builder, args[0])
+        elt = context.get_value_type(aty.dtype)
+        size = context.get_abi_sizeof(elt)
+        vec = ir.VectorType(elt, 8)
+        i64 = ir.IntType(64)
+        i32 = ir.IntType(32)
+        lo = context.cast(builder, args[1], sig.args[1], types.int64)
+        m = context.cast(builder, args[2], sig.args[2], types.int64)
+        first = builder.bitcast(builder.gep(arr.data, [lo]), vec.as_pointer())
+        acc = cgutils.alloca_once(builder, vec)
+        builder.store(builder.load(first, align=size), acc)
+        i8p = ir.IntType(8).as_pointer()
+        prefetch = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+            "llvm.prefetch.p0i8")
+        steps = builder.udiv(m, ir.Constant(i64, 8))
+        with cgutils.for_range_slice(builder, ir.Constant(i64, 1), steps,
+                                     ir.Constant(i64, 1)) as (j, _):
+            ptr = builder.gep(first, [j])
+            ahead = builder.gep(builder.bitcast(ptr, i8p), [ir.Constant(i64, PREFETCH_BYTES)])
+            # (read, keep in every cache level, data): never faults past the end
+            builder.call(prefetch, [ahead, ir.Constant(i32, 0), ir.Constant(i32, 3),
+                                    ir.Constant(i32, 1)])
+            builder.store(builder.fadd(builder.load(acc), builder.load(ptr, align=size)), acc)
+        r = builder.load(acc)
+        lane = [builder.extract_element(r, ir.Constant(i32, k)) for k in range(8)]
+        left = builder.fadd(builder.fadd(lane[0], lane[1]), builder.fadd(lane[2], lane[3]))
+        right = builder.fadd(builder.fadd(lane[4], lane[5]), builder.fadd(lane[6], lane[7]))
+        return builder.fadd(left, right)
+
+    return a.dtype(a, lo, m), codegen
+
+
+# lanes8_sum(a, lo, m): ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)) where r<k>
+# adds a[lo + k::8] over m elements in order (m a multiple of 8, at least 8; ``a``
+# contiguous float32/float64): NumPy's 8-accumulator block sum as one vector.
+lanes8_sum = cast(Callable[[Any, int, int], Any], intrinsic(_lanes8_sum_typing))
+
 
 @njit(error_model="numpy", cache=True, inline="always")
 def _sum_block(a, lo, n):
@@ -268,27 +322,8 @@ def _sum_block(a, lo, n):
         for i in range(n):
             res += a[np.uint64(lo + i)]
         return res
-    u = np.uint64(lo)
-    r0 = a[u]
-    r1 = a[u + np.uint64(1)]
-    r2 = a[u + np.uint64(2)]
-    r3 = a[u + np.uint64(3)]
-    r4 = a[u + np.uint64(4)]
-    r5 = a[u + np.uint64(5)]
-    r6 = a[u + np.uint64(6)]
-    r7 = a[u + np.uint64(7)]
     m = n - n % 8
-    for i in range(8, m, 8):
-        j = np.uint64(lo + i)
-        r0 += a[j]
-        r1 += a[j + np.uint64(1)]
-        r2 += a[j + np.uint64(2)]
-        r3 += a[j + np.uint64(3)]
-        r4 += a[j + np.uint64(4)]
-        r5 += a[j + np.uint64(5)]
-        r6 += a[j + np.uint64(6)]
-        r7 += a[j + np.uint64(7)]
-    res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    res = lanes8_sum(a, lo, m)
     for i in range(m, n):
         res += a[np.uint64(lo + i)]
     return res

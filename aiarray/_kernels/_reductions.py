@@ -2,7 +2,8 @@
 
 Sums, products and means split where NumPy splits them (``_threads.reduce``);
 min and max of a whole int or float32/float64 array run ``extreme_int`` /
-``extreme_float`` (``_generated.py``), which reduce integer order keys.
+``extreme_float`` (``_generated.py``), which reduce integer order keys; until that
+kernel is loaded, NumPy's loop runs on a part per thread (``_threads.extreme``).
 """
 
 from __future__ import annotations
@@ -24,20 +25,26 @@ def key_to_float(key: np.integer, dtype: DType) -> NDArray:
     return out
 
 
-def extreme(name: str, vec: NDArray, loader: _numba.NumbaLoader) -> NDArray | None:
-    """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value,
-    or None (another dtype, numba not ready, or a zero result NumPy's loop decides)."""
+NOT_READY = object()  # extreme(): the kernel is not loaded (yet): NumPy's loops in threads
+
+
+def extreme(name: str, vec: NDArray, loader: _numba.NumbaLoader) -> object:
+    """Full min or max of a 1-D contiguous int/float32/float64 array, NumPy's value;
+    None (another dtype, or a zero result NumPy's loop decides) or ``NOT_READY``
+    (numba is not there or has not loaded the kernel yet; asked for)."""
     dt = vec.dtype
     keys = _KEYS.get(dt)
     if keys is None and dt.kind not in "iu":
         return None
+    if not loader.available():
+        return NOT_READY
     kernel = "extreme_float" if keys is not None else "extreme_int"
     data = vec.view(keys) if keys is not None else vec
     workers = loader.threads()
     out = np.empty((workers, 2), data.dtype)
     disp = loader.kernel(kernel, _numba.spec_of(data, workers, out))
     if disp is None:
-        return None
+        return NOT_READY
     loader.launch(disp, (data, workers, out))
     lo, hi = out[:, 0].min(), out[:, 1].max()
     if keys is None:
