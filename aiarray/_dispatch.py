@@ -583,7 +583,12 @@ def use_default_backend() -> None:
     the package face calls this once it has registered the backends."""
     name = os.environ.get("AIARRAY_BACKEND", "parallel").strip() or "parallel"
     if name not in B.NAMES:
-        B.load(name)  # (KeyError: no such backend, at import as before)
+        try:
+            B.load(name)  # (a backend registered from outside is built now)
+        except KeyError:
+            raise InvalidArgumentError(
+                f"AIARRAY_BACKEND={name!r} is not a backend; choose one of {', '.join(B.NAMES)}"
+            ) from None
     with _STATE.lock:
         _STATE.pending = name  # built at its first use (BackendState.process_backend)
         _STATE.limits_of = ()
@@ -602,9 +607,8 @@ _REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over ba
 
 def active_backend() -> B.Backend:
     """The backend in force here, its thresholds read into the sizes above."""
-    be = _local_backend.get() or _STATE.backend
-    if _STATE.pending is not None:
-        be = _local_backend.get() or _STATE.process_backend()
+    be = _local_backend.get() or (
+        _STATE.backend if _STATE.pending is None else _STATE.process_backend())
     if (be, be.version) in _STATE.limits_of:
         return be
     _refresh()

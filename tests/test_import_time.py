@@ -66,3 +66,27 @@ def test_import_loads_neither_numba_nor_ml_dtypes() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == "[]"
+
+
+def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:
+    """The kernel layer (``aiarray._kernels``) loads on first use: not for small arrays,
+    not for ``get_backend``; ``AIARRAY_BACKEND`` still takes effect, and a name that is
+    no backend fails at import with a message naming the variable."""
+    code = ("import sys, aiarray as xp; k = lambda: 'aiarray._kernels' in sys.modules; "
+            "a = [k(), xp.get_backend()]; x = xp.ones(10); x + x; xp.sum(x); a.append(k()); "
+            "y = xp.ones(1 << 22, dtype=xp.float32); y + y; a.append(k()); "
+            "a.append(callable(xp.fuse) and xp.fuse.__module__); print(a)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == "[False, 'parallel', False, True, 'aiarray']", out.stdout
+    env = dict(os.environ, AIARRAY_BACKEND="numpy")
+    code = ("import sys, aiarray as xp; y = xp.ones(1 << 22); y + y; "
+            "print(xp.get_backend(), 'aiarray._kernels' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["numpy", "False"], out.stdout
+    env["AIARRAY_BACKEND"] = "no-such"
+    bad = subprocess.run([sys.executable, "-c", "import aiarray"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode != 0 and "AIARRAY_BACKEND='no-such' is not a backend; choose " \
+        "one of numpy, parallel" in bad.stderr, bad.stderr

@@ -483,14 +483,15 @@ class ParallelBackend(Backend):
             if got is _reductions.NOT_READY:
                 if a.size < t.elements(t.reduce_threads_bytes, a.dtype):
                     return None
-                got = _charged(self.loader, _threads.extreme, name, flat)
+                got = _threads.extreme(name, flat, self.loader)
             if got is None:
                 return None
             out = cast(NDArray, got)
             return out.reshape((1,) * a.ndim) if keepdims else out
         threads_min = t.elements(t.reduce_threads_bytes, a.dtype)
-        return _charged(self.loader, _threads.reduce, name, a, one, dtype, keepdims,
-                        threads_min, self.loader)
+        # (not charged toward loading numba: in short programs of reductions the load
+        # started mid-run and cost more than the kernels gave back)
+        return _threads.reduce(name, a, one, dtype, keepdims, threads_min, self.loader)
 
     # -- compiling ahead -----------------------------------------------------------
     def warmup(self, names: tuple[Any, ...] = ("add",), dtypes: tuple[Any, ...] = ("float64",),

@@ -374,17 +374,16 @@ def _flat_reduce(name: str, ufunc: np.ufunc, vec: NDArray, acc: DType | None,
     return np.asarray(ufunc.reduce(np.asarray(res), **kw))
 
 
-def extreme(name: str, vec: NDArray) -> NDArray | None:
-    """Full min or max of a 1-D contiguous bool/int/float array by NumPy's loop on a part
-    per worker thread, NumPy's value; None for a zero float result (which zero NumPy
-    keeps depends on its order: its own loop decides)."""
-    ufunc = np.maximum if name == "max" else np.minimum
-    parts = WORKERS.run(lambda lo, hi: ufunc.reduce(vec[lo:hi]), bounds(vec.shape[0], WORKERS.n))
-    res = np.asarray(ufunc.reduce(np.asarray(parts, vec.dtype)))
-    return None if vec.dtype.kind == "f" and res == 0 else res
-
-
 _UFUNC = {"sum": np.add, "prod": np.multiply}  # min/max: a numba kernel (see reduce())
+
+
+def extreme(name: str, vec: NDArray, loader: _numba.NumbaLoader) -> NDArray | None:
+    """Full min or max of a 1-D contiguous int/float array by NumPy's loop on a part per
+    worker thread (``_flat_reduce``), NumPy's value; None for a zero float result
+    (which zero NumPy keeps depends on its order: its own loop decides)."""
+    ufunc = np.maximum if name == "max" else np.minimum
+    res = _flat_reduce(name, ufunc, vec, None, {}, 0, loader)
+    return None if vec.dtype.kind == "f" and res == 0 else res
 
 
 def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
