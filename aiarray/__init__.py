@@ -9,7 +9,7 @@ import sys as _sys
 from typing import TYPE_CHECKING as _TYPE_CHECKING  # (aiarray._typing is a submodule)
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
-from . import _backend, _dispatch, _dtypes, _layers, quantization
+from . import _backend, _dispatch, _dtypes, _fork, _layers, quantization
 from ._api.creation import (
     arange,
     asarray,
@@ -302,6 +302,7 @@ _layers.LAYERS.namespace = _sys.modules[__name__]
 _layers.LAYERS.version = __version__
 _layers.LAYERS.swapin_loader = _load_swapin
 _backend.register("parallel", _parallel_backend)
+_fork.settle_at_fork(f"{__name__}._kernels")  # (the first large call imports it)
 _dispatch.use_default_backend()
 
 from ._public import export as _export

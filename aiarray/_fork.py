@@ -11,12 +11,15 @@ lock.  So each module that keeps such state registers, next to it, with
   needs one), no loader (a forked child never launches numba kernels: their threading
   layer is not fork-safe; it runs NumPy's loops, in threads of its own);
 - ``before`` / ``in_parent``: only for the locks held while a module is imported (the
-  kernel loader importing numba, bfloat16's ml_dtypes): the fork waits, boundedly,
+  kernel loader importing numba, bfloat16's ml_dtypes, the default backend's first
+  load importing ``aiarray._kernels``): the fork waits, boundedly,
   until that import ends, so no half-imported module crosses it.
 
-:func:`settle_imports` is the ``before`` hook for the modules the large path imports
-on first use (``json``, ``ctypes``, ...): if another thread is importing one at the
-fork, the fork waits until that import has finished.
+:func:`settle_imports` is the ``before`` hook for the modules imported on first use
+(``json``, ``ctypes``, the default backend's ``aiarray._kernels``, ...): if another
+thread is importing one at the fork, from the moment it takes the module's import lock
+(before the module is in ``sys.modules``) to the end, the fork waits until that import
+has finished.
 
 Platforms without ``os.register_at_fork`` (Windows) have no fork: nothing is registered.
 """
@@ -57,16 +60,22 @@ def settle_at_fork(name: str) -> None:
         LAZY_IMPORTS.append(name)
 
 
-def _initializing(name: str) -> bool:
+def _importing(name: str) -> bool:
+    """Whether module ``name`` is being imported: half-imported, or its import lock taken
+    (importlib's table of module locks; the lock exists from before the module is in
+    ``sys.modules``, and importlib drops it when the import ends)."""
     module = sys.modules.get(name)
-    return module is not None and bool(getattr(getattr(module, "__spec__", None),
-                                               "_initializing", False))
+    if module is not None and getattr(getattr(module, "__spec__", None), "_initializing",
+                                      False):
+        return True
+    locks = getattr(getattr(importlib, "_bootstrap", None), "_module_locks", {})
+    return name in locks and module is None
 
 
 def settle_imports() -> None:
-    """Wait until no module of ``LAZY_IMPORTS`` is half-imported by another thread."""
+    """Wait until no module of ``LAZY_IMPORTS`` is being imported by another thread."""
     for name in LAZY_IMPORTS:
-        if _initializing(name):
+        if _importing(name):
             try:
                 importlib.import_module(name)  # waits on the module's import lock
             except Exception:

@@ -11,10 +11,13 @@ issue's target: 0 hangs), as docs/reliability.md describes.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -62,3 +65,50 @@ def test_forked_children_never_hang() -> None:
         seed += 1
     assert (hangs, errors) == (0, 0), f"{hangs} hangs, {errors} errors in {FORKS} forks:\n" \
         + "\n".join(report)
+
+
+class _BlockingFinder:
+    """A meta-path finder that holds the import of one module name at its spec search:
+    the moment after importlib took the module's import lock, before the module is in
+    ``sys.modules`` (where a fork once left forked children hanging)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def find_spec(self, fullname: str, path: object, target: object = None) -> None:
+        if fullname == self.name:
+            self.entered.set()
+            self.release.wait(10)
+        return None  # (then importlib's own finders: ModuleNotFoundError)
+
+
+def test_fork_waits_for_an_import_before_its_module_exists(monkeypatch) -> None:
+    """``_fork.settle_imports`` (the ``before`` hook of every fork) sees an import from
+    the moment its lock is taken, and waits until it ends."""
+    from aiarray import _fork
+
+    name = "aiarray_fork_probe_module"
+    finder = _BlockingFinder(name)
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    monkeypatch.setattr(_fork, "LAZY_IMPORTS", [name])
+
+    def importer() -> None:
+        with contextlib.suppress(ModuleNotFoundError):
+            importlib.import_module(name)
+
+    assert not _fork._importing(name)
+    worker = threading.Thread(target=importer)
+    worker.start()
+    assert finder.entered.wait(10)
+    assert name not in sys.modules and _fork._importing(name)
+    settled = threading.Event()
+    waiter = threading.Thread(target=lambda: (_fork.settle_imports(), settled.set()))
+    waiter.start()
+    assert not settled.wait(0.3)  # still importing: the fork would wait
+    finder.release.set()
+    worker.join(10)
+    assert settled.wait(10)
+    waiter.join(10)
+    assert not _fork._importing(name)
