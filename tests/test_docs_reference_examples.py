@@ -67,9 +67,28 @@ FUNCTIONS = public_functions()
 CLASSES = public_classes()
 
 
+def swapin_reference() -> dict[str, object]:
+    """``aiarray.numpy.name`` -> object, for each name the swap-in's own reference page
+    (docs/reference/numpy.md) lists in its autosummary: what it adds to NumPy's names."""
+    import aiarray.numpy as swapin
+
+    text = (ROOT / "docs" / "reference" / "numpy.md").read_text(encoding="utf-8")
+    block = text.split(".. autosummary::", 1)[1].split("```", 1)[0]
+    names = [line.strip() for line in block.splitlines()
+             if line.strip() and not line.strip().startswith(":")]
+    return {f"aiarray.numpy.{n}": getattr(swapin, n) for n in names}
+
+
+SWAPIN = swapin_reference()
+
+
 def examples(name: str, func: object) -> doctest.DocTest:
+    """The doctest of ``func``'s docstring, with ``xp`` (``import aiarray as xp``) and,
+    for the swap-in's names, ``np`` (``import aiarray.numpy as np``)."""
+    import aiarray.numpy as swapin
+
     doc = inspect.getdoc(func) or ""
-    globs = {"xp": aiarray}
+    globs = {"xp": aiarray, "np": swapin}
     return doctest.DocTestParser().get_doctest(doc, globs, name, None, 0)
 
 
@@ -77,17 +96,22 @@ def failures(test: doctest.DocTest) -> str:
     """What doctest reports for ``test`` ('' when every example printed what it shows),
     run under the default policy and backend, which it must leave as they were."""
     report: list[str] = []
+    import aiarray.numpy as swapin
+
     runner = doctest.DocTestRunner(optionflags=doctest.REPORT_NDIFF, verbose=False)
     aiarray.set_promotion_policy("ascend")
     aiarray.set_backend("parallel")
+    swapin.set_promotion_policy("numpy")
     try:
         runner.run(test, out=report.append, clear_globs=True)
     finally:
-        left = (aiarray.get_promotion_policy(), aiarray.get_backend())
+        left = (aiarray.get_promotion_policy(), aiarray.get_backend(),
+                swapin.get_promotion_policy())
         aiarray.set_promotion_policy("ascend")
         aiarray.set_backend("parallel")
-    if left != ("ascend", "parallel"):
-        report.append(f"the example left the policy and backend at {left}")
+        swapin.set_promotion_policy("numpy")
+    if left != ("ascend", "parallel", "numpy"):
+        report.append(f"the example left the policy, backend and swap-in policy at {left}")
     return "".join(report)
 
 
@@ -115,9 +139,18 @@ def test_every_public_class_has_an_example():
                          + ", ".join(missing))
 
 
-@pytest.mark.parametrize("name", sorted(FUNCTIONS) + sorted(CLASSES))
+def test_every_name_on_the_swapin_page_has_an_example():
+    """docs/reference/numpy.md's own names (the policy functions, NpzFile, ...)."""
+    assert {"aiarray.numpy.set_promotion_policy", "aiarray.numpy.promotion_policy",
+            "aiarray.numpy.NpzFile"} <= set(SWAPIN)
+    missing = [name for name, obj in SWAPIN.items() if not examples(name, obj).examples]
+    assert not missing, ("no Examples section (doctest lines) in the docstring of: "
+                         + ", ".join(missing))
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS) + sorted(CLASSES) + sorted(SWAPIN))
 def test_the_example_prints_what_the_page_shows(name):
-    test = examples(name, FUNCTIONS.get(name) or CLASSES[name])
+    test = examples(name, FUNCTIONS.get(name) or CLASSES.get(name) or SWAPIN[name])
     assert test.examples, f"{name} has no example"
     report = failures(test)
     assert not report, report

@@ -573,20 +573,50 @@ def info(object: _Any = None, maxwidth: int = 76, output: _Any = None,
 def set_promotion_policy(name: str) -> None:
     """Select the promotion policy of swap-in arrays for the whole process ("numpy" by
     default; e.g. "ascend" to see what a script computes under Ascend's rules).  An
-    active ``aiarray.promotion_policy(...)`` block still overrides it."""
+    active ``aiarray.promotion_policy(...)`` block still overrides it.
+
+    Examples
+    --------
+    >>> a = np.array([1, 2], dtype=np.uint8)
+    >>> (a / 2).dtype  # NumPy's rules: uint8 / int gives float64
+    dtype('float64')
+    >>> np.set_promotion_policy("ascend")
+    >>> (a / 2).dtype  # Ascend's: float32
+    dtype('float32')
+    >>> np.set_promotion_policy("numpy")
+    """
     _P.set_swapin_policy(name)
 
 
 @_guarded
 def get_promotion_policy() -> str:
-    """Name of the promotion policy swap-in arrays follow here."""
+    """Name of the promotion policy swap-in arrays follow here.
+
+    Examples
+    --------
+    >>> np.get_promotion_policy()
+    'numpy'
+    >>> with np.promotion_policy("ascend"):
+    ...     np.get_promotion_policy()
+    'ascend'
+    """
     return _P.policy_for(_P.SWAPIN_CALL).name
 
 
 promotion_policy = _guarded(_P.swapin_promotion_policy, name="promotion_policy",
                             module=__name__)
-promotion_policy.__doc__ = ("Use policy ``name`` for swap-in arrays inside a ``with`` block "
-                            "(thread- and task-local).")
+promotion_policy.__doc__ = """Use policy ``name`` for swap-in arrays inside a ``with`` block
+(thread- and task-local); the block gives the policy's name.
+
+Examples
+--------
+>>> a = np.array([1, 2], dtype=np.uint8)
+>>> (a + 1.5).dtype
+dtype('float64')
+>>> with np.promotion_policy("ascend") as name:
+...     name, (a + 1.5).dtype
+('ascend', dtype('float32'))
+"""
 
 from ._status import install_not_served_finder as _install_not_served_finder
 from ._status import not_served_message as _not_served_message

@@ -324,7 +324,18 @@ class poly1d(np.poly1d):  # noqa: N801 - NumPy's name
 
 @guard_class
 class NpzFile:
-    """The arrays of an .npz file (``load('f.npz')``): each read as an Array."""
+    """The arrays of an .npz file (``load('f.npz')``): each read as an Array.
+
+    Examples
+    --------
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> np.savez(buffer, x=np.arange(3), y=np.ones(2))
+    >>> _ = buffer.seek(0)
+    >>> with np.load(buffer) as f:
+    ...     f.files, f["x"]
+    (['x', 'y'], Array([0, 1, 2]))
+    """
 
     def __init__(self, npz: Any) -> None:
         if not isinstance(npz, np.lib.npyio.NpzFile):
