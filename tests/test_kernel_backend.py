@@ -593,3 +593,20 @@ def test_no_module_sets_another_modules_globals() -> None:
             for target in targets:
                 if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
                     assert target.value.id not in modules, (path.name, ast.unparse(node))
+
+
+def test_a_cold_loader_is_asked_once_per_kernel_then_declines():
+    """Before numba is ready a large call builds a kernel request only the first time per
+    key (the request stays wanted); once ready, every call asks (``worth_asking``)."""
+    from aiarray._kernels import _numba
+
+    loader = _numba.NumbaLoader(disabled=False)
+    assert loader.state == "cold"
+    key = ("add_iuf", "float32")
+    assert loader.worth_asking(key) is True
+    assert [loader.worth_asking(key) for _ in range(3)] == [False] * 3
+    assert loader.worth_asking(("add_iuf", "float64")) is True  # another key: asked once
+    loader.state = "ready"
+    assert [loader.worth_asking(key) for _ in range(3)] == [True] * 3
+    off = _numba.NumbaLoader(disabled=True)
+    assert off.worth_asking(key) is False and off.worth_asking(key) is False

@@ -371,7 +371,8 @@ class ParallelBackend(Backend):
             return None
         out = self.buffers.empty(shape, op.result_dtype(dt))
         loader = self.loader
-        if route.numba and loader.available() and self._run_numba(route, args, out):
+        if route.numba and loader.worth_asking((route.kernel, dt)) \
+                and self._run_numba(route, args, out):
             return out
         if size < route.threads_size:  # the kernel is not ready, and threads do not pay yet
             return _charged(loader, _threads.serial, route.func, route.has_out, args, out)
@@ -389,7 +390,7 @@ class ParallelBackend(Backend):
                 or a.size < route.min_size:
             return None
         if not (a.flags.c_contiguous and b.flags.c_contiguous and a.flags.aligned
-                and b.flags.aligned) or not self.loader.available():
+                and b.flags.aligned) or not self.loader.worth_asking((route.kernel, dt, "x")):
             return None
         out = self.buffers.empty(a.shape, op.result_dtype(dt))
         call = (_flat(a), _flat(b), dt.type(0), _flat(out), self._streams(out))
@@ -423,7 +424,7 @@ class ParallelBackend(Backend):
             return None
         out = self.buffers.empty(shape, dtype)
         loader = self.loader
-        if loader.available():
+        if loader.worth_asking(("fma", dtype)):
             variant = "".join("v" if x.size != 1 or x.shape == shape else "s" for x in arrays)
             call: tuple[Any, ...] = tuple(_flat(x) if v == "v" else x.reshape(())[()]
                                           for x, v in zip(arrays, variant))

@@ -36,9 +36,9 @@ def extreme(name: str, vec: NDArray, loader: _numba.NumbaLoader) -> object:
     keys = _KEYS.get(dt)
     if keys is None and dt.kind not in "iu":
         return None
-    if not loader.available():
-        return NOT_READY
     kernel = "extreme_float" if keys is not None else "extreme_int"
+    if not loader.worth_asking((kernel, dt)):
+        return NOT_READY
     data = vec.view(keys) if keys is not None else vec
     workers = loader.threads()
     out = np.empty((workers, 2), data.dtype)

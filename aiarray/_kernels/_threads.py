@@ -330,7 +330,7 @@ def _kernel_leaf_sums(a: NDArray, leaves: list[Any],
     """The sums of ``a[lo:hi]`` per leaf by the numba kernel (NumPy's pairwise
     summation, bitwise), or None when numba cannot run it (yet)."""
     if a.dtype not in SUM_KERNEL_DTYPES or not a.flags.c_contiguous \
-            or not loader.available():
+            or not loader.worth_asking(("sum_parts", a.dtype)):
         return None
     los = np.array([lo for lo, _ in leaves], np.int64)
     ns = np.array([hi - lo for lo, hi in leaves], np.int64)

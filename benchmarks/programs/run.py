@@ -226,6 +226,10 @@ def measure(program: str, mode: str, scale: float, blas_threads: int | None = No
         env["OPENBLAS_NUM_THREADS"] = env["MKL_NUM_THREADS"] = str(blas_threads)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     env.pop("AIARRAY_BACKEND", None)
+    # Imported code runs from bytecode, as an installed package's does (pip writes it): the
+    # parallel backend's modules are imported inside run(), at the first large call, and
+    # compiling them from source there would charge it ~25 ms that no user pays.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if mode == "swapin-numpy-backend":
         env["AIARRAY_BACKEND"] = "numpy"
     with tempfile.TemporaryDirectory() as tmp:
