@@ -30,12 +30,10 @@ from ._array_numpy import (
 )
 from ._device import CPU, Device, check_device
 from ._dispatch import (
-    binary,
     defers,
     inplace,
     make_function,
     not_an_array,
-    operator_result,
     swapin_call,
     swapin_inplace,
 )
@@ -97,27 +95,11 @@ def _binary_operator(name: str) -> Callable[[Array, Operand], Array]:
 
 
 def _reflected(name: str) -> Callable[[Array, Operand], Array]:
+    """``other op x`` (``__radd__`` ...) from the registry."""
     op = OPERATORS[name]
-
-    ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
-    sizes = _dispatch.op_sizes(op.name)
-
-    def method(self: Array, other: Operand, /) -> Array:
-        if defers(other, op.name):
-            return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-        if ufunc is not None and self._numpy and _SCALARS.plain:  # NumPy's own, when small
-            done = swapin_call(ufunc, other, self, True, sizes)
-            if done is not None:
-                return done  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
-        converted = _dispatch.swapin_operand(self, other)
-        if converted is NotImplemented:
-            return NotImplemented  # type: ignore[no-any-return]  # (an operator's)
-        result: Array = operator_result(binary(op, converted, self))  # (or NumPy's scalar)
-        return result
-
-    method.__name__ = f"__r{name}__"
+    method = _dispatch.make_reflected(op, f"__r{name}__")
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
-    return method
+    return method  # type: ignore[return-value]  # (an Array, or NumPy's scalar)
 
 
 def _inplace(name: str) -> Callable[[Array, Operand], Array]:

@@ -814,15 +814,16 @@ def same_kind(src: DType, dst: DType) -> bool:
     return kind_rank(src) <= kind_rank(dst)
 
 
-def _short_binary(op: ElementwiseOp, ufunc: Callable[..., Any], a: NDArray, b: NDArray | complex,
-                  res: DType, tag: bool) -> Array:
-    """NumPy's loop on the short path's operands (an Array's ndarray ``a`` and ``b``),
-    in the quiet FP context, wrapped as an Array of dtype ``res``."""
+def _short_binary(op: ElementwiseOp, ufunc: Callable[..., Any], a: NDArray | complex,
+                  b: NDArray | complex, res: DType, tag: bool) -> Array:
+    """NumPy's loop on the short path's operands (ndarrays, or one ndarray and a Python
+    scalar), in the quiet FP context, wrapped as an Array of dtype ``res``."""
+    whole = type(a) is np.ndarray and a.ndim  # (else ``out=...``: a 0-d result stays an array)
     try:
         try:
-            out = quiet_run(ufunc, a, b) if a.ndim else quiet_run(ufunc, a, b, out=...)
+            out = quiet_run(ufunc, a, b) if whole else quiet_run(ufunc, a, b, out=...)
         except RuntimeError:  # the quiet context is busy (another thread)
-            out = quiet(ufunc, a, b) if a.ndim else quiet(ufunc, a, b, out=...)
+            out = quiet(ufunc, a, b) if whole else quiet(ufunc, a, b, out=...)
     except ValueError as e:
         raise _value_error(op, a, b, e) from None
     except MemoryError as e:
@@ -832,6 +833,81 @@ def _short_binary(op: ElementwiseOp, ufunc: Callable[..., Any], a: NDArray, b: N
     obj._dtype = res
     obj._numpy = tag
     return obj
+
+
+def _scalar_path(op: ElementwiseOp) -> Callable[[Array, int | float, bool, bool], Any]:
+    """The short path of binary ``op`` for an Array and a Python int or float that keeps
+    its dtype under the policy in force (``x + 1.0``, and ``1.0 - x`` with
+    ``scalar_first``), below the kernel size: NumPy's loop, the result wrapped (NumPy's
+    scalar for an operator, ``method``, of a 0-d swap-in array).  None: the general path
+    decides (another dtype, a large array)."""
+    result_of = op.direct.get
+    is_ufunc = isinstance(op.numpy, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
+    ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
+    sizes = _SIZES.setdefault(op.name, {})
+
+    def with_scalar(x: Array, scalar: int | float, scalar_first: bool, method: bool) -> Any:
+        dt = x._dtype
+        tag = x._numpy
+        # P.policy_for(x) inlined (the per-call cost of small arrays)
+        pol = P._local_policy.get() or (P.swapin_policy() if tag else _SETTINGS.standard)
+        if pol.scalar_results[type(scalar)].get(dt) is not dt:
+            return None
+        res = result_of(dt)
+        a = x._array
+        if res is None or not (a.size < _STATE.short_limit or a.size < sizes.get(dt, _NO_LIMIT)):
+            return None
+        if type(scalar) is int:
+            lo, hi = P.INT_RANGE[dt]
+            if not lo <= scalar <= hi:  # the general path decides: aiarray's OverflowError,
+                return None  # or (the swap-in) NumPy's answer, as for ``uint8 < 300``
+        s: NDArray | complex = scalar if is_ufunc else quiet(np.asarray, scalar, dt)  # (inf)
+        first, second = (s, a) if scalar_first else (a, s)
+        try:
+            out = (quiet_run(ufunc, first, second) if a.ndim and (
+                       a.size < _ALIGN_ITEMS or not is_ufunc)
+                   else quiet_run(ufunc, first, second, out=_aligned_out(a, s, res)
+                                  if a.ndim else ...))
+        except (RuntimeError, ValueError, MemoryError):  # busy context; NumPy's errors
+            out = _short_binary(op, ufunc, first, second, res, tag)
+            return operator_result(out) if method else out
+        if method and tag and not out.ndim:
+            return numpy_scalar(out[()])  # (an operator of 0-d arrays)
+        obj = _new(Array)
+        obj._array = out
+        obj._dtype = res
+        obj._numpy = tag
+        return obj
+
+    return with_scalar
+
+
+def make_reflected(op: ElementwiseOp, name: str) -> Callable[[Array, object], Any]:
+    """The reflected operator method for binary ``op`` (``__rsub__``: ``other - self``):
+    the Python-scalar short path first, then NumPy's own ufunc for small swap-in
+    operands, then dispatch (``other`` converted as the swap-in converts operands)."""
+    ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
+    sizes = _SIZES.setdefault(op.name, {})
+    with_scalar = _scalar_path(op)
+
+    def method(self: Array, other: object, /) -> Any:
+        if type(other) is float or type(other) is int:
+            done = with_scalar(self, other, True, True)
+            if done is not None:
+                return done
+        elif defers(other, op.name):
+            return NotImplemented
+        if ufunc is not None and self._numpy and _SCALARS.plain:  # NumPy's own, when small
+            done = swapin_call(ufunc, other, self, True, sizes)
+            if done is not None:
+                return done
+        converted = swapin_operand(self, other)
+        if converted is NotImplemented:
+            return NotImplemented
+        return operator_result(binary(op, converted, self))  # (or NumPy's scalar)
+
+    method.__name__ = method.__qualname__ = name
+    return method
 
 
 def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callable[..., Array]:
@@ -845,12 +921,12 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
     for it.  The code is written for speed: it is the per-call cost of small arrays.
     Two same-dtype Arrays, the commonest call, are handled inline first; module
     globals are read there rather than closure cells (measured faster on CPython
-    3.11), and a Python scalar operand goes through :func:`_short_binary`.
+    3.11); a Python int or float operand, on either side, takes :func:`_scalar_path`.
     """
     result_of = op.direct.get
     is_ufunc = isinstance(op.numpy, np.ufunc)  # ufuncs take Python scalars as "weak" (NEP 50)
     ufunc = op.numpy if is_ufunc else _as_ufunc_like(op.numpy)
-    where_x2 = f"{op.name}() x2"
+    with_scalar = _scalar_path(op)
 
     # below _STATE.short_limit always NumPy's loop; from there, below the (op, dtype)'s size
     sizes = _SIZES.setdefault(op.name, {})
@@ -925,35 +1001,13 @@ def make_function(op: ElementwiseOp, name: str, method: bool = False) -> Callabl
                         return done
                 return operator_result(binary(op, x1, x2)) if method else binary(op, x1, x2)
             if type(x1) is Array and (type(x2) is float or type(x2) is int):
-                dt = x1._dtype
-                tag = x1._numpy
-                # P.policy_for(x1) inlined (the per-call cost of small arrays)
-                pol = P._local_policy.get() or (P.swapin_policy() if tag else _SETTINGS.standard)
-                if pol.scalar_results[type(x2)].get(dt) is dt:
-                    res = result_of(dt)
-                    a = x1._array
-                    if res is not None and (a.size < _STATE.short_limit
-                                            or a.size < sizes.get(dt, _NO_LIMIT)):
-                        if type(x2) is int:
-                            lo, hi = P.INT_RANGE[dt]
-                            if not lo <= x2 <= hi:
-                                P.check_int_fits(x2, dt, where_x2)  # raises OverflowError
-                        s: NDArray | complex = x2 if is_ufunc else np.asarray(x2, dt)
-                        try:
-                            out = (quiet_run(ufunc, a, s) if a.ndim and (
-                                       a.size < _ALIGN_ITEMS or not is_ufunc)
-                                   else quiet_run(ufunc, a, s, out=_aligned_out(a, s, res)
-                                                  if a.ndim else ...))
-                        except (RuntimeError, ValueError, MemoryError):  # busy context
-                            out = _short_binary(op, ufunc, a, s, res, tag)
-                            return operator_result(out) if method else out
-                        if method and tag and not out.ndim:
-                            return numpy_scalar(out[()])  # (an operator of 0-d arrays)
-                        obj = _new(Array)
-                        obj._array = out
-                        obj._dtype = res
-                        obj._numpy = tag
-                        return obj
+                done = with_scalar(x1, x2, False, method)
+                if done is not None:
+                    return done
+            elif type(x2) is Array and (type(x1) is float or type(x1) is int):
+                done = with_scalar(x2, x1, True, method)
+                if done is not None:
+                    return done
             if is_ufunc and _SCALARS.plain and (
                     (type(x1) is Array and x1._numpy) or (type(x2) is Array and x2._numpy)):
                 done = swapin_call(ufunc, x1, x2, method, sizes)

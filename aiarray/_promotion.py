@@ -130,8 +130,11 @@ class Policy:
             parameter_rule, fold_rank, int_to_float)
         self.fast_pairs = {k: v.result for k, v in pairs.items()}
         self.fast_scalars = {k: v.result for k, v in scalars.items()}
+        # (a key's second part is a kind string or a NumPy scalar's dtype; a dtype compares
+        # equal to a kind string, ``dtype('float64') == "float"``, so test the type first)
         self.scalar_results = {
-            t: {dt: res for (dt, k), res in self.fast_scalars.items() if k == kind}
+            t: {dt: res for (dt, k), res in self.fast_scalars.items()
+                if type(k) is str and k == kind}
             for t, kind in PY_KINDS.items()
         }
 

@@ -610,3 +610,24 @@ def test_a_cold_loader_is_asked_once_per_kernel_then_declines():
     assert [loader.worth_asking(key) for _ in range(3)] == [True] * 3
     off = _numba.NumbaLoader(disabled=True)
     assert off.worth_asking(key) is False and off.worth_asking(key) is False
+
+
+def test_a_call_the_kernel_cannot_take_leaves_the_cold_ask_for_the_next(monkeypatch):
+    """A strided (non-contiguous) large call never reaches the kernel, so it must not
+    use up the one request per kernel and dtype that a cold loader takes."""
+    from aiarray._kernels import ParallelBackend, _numba
+
+    loader = _numba.NumbaLoader(disabled=False)
+    backend = ParallelBackend(loader=loader)
+    asked: list[str] = []
+    monkeypatch.setattr(loader, "kernel", lambda name, spec: asked.append(name))
+    op = OPS["add"]
+    route = backend.route(op, F32)
+    assert route is not None and route.numba
+    n = max(route.min_size, 1024)
+    strided = np.ones(2 * n, F32)[::2]
+    dense = np.ones(n, F32)
+    for args in ((strided, strided), (dense, dense), (dense, dense)):
+        out = backend.elementwise(op, args, F32)
+        assert out is not None and np.array_equal(out, np.full(n, 2, F32))
+    assert asked == [f"{route.kernel}_vv"]  # the dense call asked, once

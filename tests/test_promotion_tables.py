@@ -916,3 +916,28 @@ def test_a_pair_without_a_rule_says_what_to_convert_to(policy, a, b):
     r = subprocess.run([sys.executable, *command.split()[1:]], capture_output=True,
                        text=True, timeout=120, check=False)
     assert r.returncode == 1 and "cannot be promoted" in r.stdout, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("policy", ["ascend", "ascend-strict", "mindspore", "array-api", "numpy"])
+def test_the_short_paths_scalar_table_is_the_policys_own(policy):
+    """The operators' short path reads ``scalar_results`` (Python scalar type -> array
+    dtype -> result); it must hold each policy's (dtype, Python kind) decision and never a
+    NumPy scalar's (a NumPy dtype compares equal to a kind name: ``dtype('float64') ==
+    "float"``), or e.g. float32 * 2.0 misses the short path."""
+    from aiarray import _promotion as P
+
+    pol = P._lookup_policy(policy)
+    for py_type, kind in P.PY_KINDS.items():
+        expected = {dt: d.result for (dt, k), d in pol.scalars.items()
+                    if isinstance(k, str) and k == kind}
+        assert pol.scalar_results[py_type] == expected, (policy, kind)
+
+
+@pytest.mark.parametrize("policy", ["ascend", "mindspore", "array-api", "numpy"])
+def test_float32_times_a_python_float_keeps_float32_on_every_path(policy):
+    with aa.promotion_policy(policy):
+        for n in (3, 1000):
+            x = aa.ones(n, dtype=aa.float32)
+            assert (x * 2.0).dtype == aa.float32
+            assert aa.multiply(x, 2.0).dtype == aa.float32
+            assert np.array_equal(np.asarray(x * 2.5), np.full(n, 2.5, np.float32))

@@ -309,11 +309,15 @@ class ParallelBackend(Backend):
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
         return self.loader.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
-    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray) -> bool:
-        """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet)."""
+    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray, dt: DType) -> bool:
+        """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet).
+        Operands the kernel cannot take return before the loader is asked (the loader
+        asks once per kernel and dtype while numba is cold: ``worth_asking``)."""
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
                 return False
+        if not self.loader.worth_asking((route.kernel, dt)):
+            return False
         workers = self._streams(out)
         if len(args) == 1:
             call: tuple[Any, ...] = (_flat(args[0]), _flat(out), workers)
@@ -371,8 +375,7 @@ class ParallelBackend(Backend):
             return None
         out = self.buffers.empty(shape, op.result_dtype(dt))
         loader = self.loader
-        if route.numba and loader.worth_asking((route.kernel, dt)) \
-                and self._run_numba(route, args, out):
+        if route.numba and self._run_numba(route, args, out, dt):
             return out
         if size < route.threads_size:  # the kernel is not ready, and threads do not pay yet
             return _charged(loader, _threads.serial, route.func, route.has_out, args, out)

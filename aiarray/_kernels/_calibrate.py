@@ -118,8 +118,8 @@ def _elementwise(name: str, dtype: str,
     def ours(n: int) -> Callable[..., Any]:
         args = tuple(_operand(dt, n) for _ in range(op.arity))
         if numba:
-            return lambda: BACKEND._run_numba(route, args, BACKEND.buffers.empty(args[0].shape,
-                                                                                 dt))
+            return lambda: BACKEND._run_numba(
+                route, args, BACKEND.buffers.empty(args[0].shape, dt), dt)
         return lambda: _threads.elementwise(route.func, route.has_out, args,
                                             BACKEND.buffers.empty(args[0].shape, dt))
 

@@ -40,7 +40,6 @@ from . import exceptions as exceptions
 from . import fft as fft
 from . import linalg as linalg
 from . import random as random
-from . import testing as testing
 from ._boundary import guard_class as _guard_class
 from ._boundary import guarded as _guarded
 from ._creation import (
@@ -624,7 +623,8 @@ from ._status import status as _status
 
 _install_not_served_finder()  # ``from aiarray.numpy import ma`` says why, as ``.ma`` does
 
-_LAZY = frozenset({"polynomial", "emath", "lib"})  # submodules loaded on first use
+# submodules loaded on first use (numpy.testing alone is a quarter of this import)
+_LAZY = frozenset({"polynomial", "emath", "lib", "testing"})
 
 
 def __getattr__(name: str) -> _Any:
