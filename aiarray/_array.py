@@ -99,7 +99,7 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
     method = _dispatch.make_reflected(op, f"__r{name}__")
     method.__doc__ = f"reflected {op.doc} (aiarray.{op.name})"
-    return method  # type: ignore[return-value]  # (an Array, or NumPy's scalar)
+    return method  # (an Array, or NumPy's scalar)
 
 
 def _inplace(name: str) -> Callable[[Array, Operand], Array]:
