@@ -71,6 +71,11 @@ class Backend:
         (``NO_LIMIT``: never).  At least ``FLOOR``."""
         return NO_LIMIT
 
+    def least_threshold(self) -> int:
+        """A number of elements at most every :meth:`threshold` (``NO_LIMIT``: this
+        backend takes nothing)."""
+        return NO_LIMIT
+
     def elementwise(self, op: ElementwiseOp, args: tuple[NDArray, ...],
                     dtype: DType) -> NDArray | None:
         """``op`` (an ``ElementwiseOp``) on same-dtype ndarrays ``args`` (dtype ``dtype``,
@@ -111,6 +116,24 @@ class Backend:
 
 
 NUMPY = Backend()
+
+
+# Called when a backend raises one op's threshold on its own (it measured NumPy's loop
+# faster there): ``listener(backend, op_name, dtype, new_threshold)``.
+_RAISED: list[Callable[[Backend, str, DType, int], None]] = []
+
+
+def on_raised(listener: Callable[[Backend, str, DType, int], None]) -> None:
+    """Call ``listener(backend, op_name, dtype, threshold)`` whenever a backend raises the
+    threshold of one op on one dtype between ``version`` changes (the dispatcher updates
+    that one size instead of reading every threshold again)."""
+    _RAISED.append(listener)
+
+
+def raised(backend: Backend, name: str, dtype: DType, threshold: int) -> None:
+    """(A backend.)  ``threshold(name's op, dtype)`` is now ``threshold``."""
+    for listener in _RAISED:
+        listener(backend, name, dtype, threshold)
 
 
 # name -> how to make that backend; a layer above the core registers its own

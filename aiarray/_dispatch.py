@@ -94,7 +94,10 @@ def _run(op: ElementwiseOp, args: tuple[NDArray, ...], dt: DType, res: DType) ->
     else:
         out = None
         if max(args[0].size, args[-1].size) >= _STATE.kernel_min:
-            out = active_backend().elementwise(op, args, dt)
+            be = active_backend()
+            if _SIZES_OF.get(op.name) is not _STATE.limits_of:
+                _refresh_op(op)  # (this op's first large call since the sizes changed)
+            out = be.elementwise(op, args, dt)
         if out is None:
             out = _numpy_loop(op.numpy, args)
     if type(out) is not np.ndarray:
@@ -596,12 +599,14 @@ def use_default_backend() -> None:
 
 # Inputs below these sizes take the short path (NumPy's loop) without asking a backend:
 # _STATE.short_limit below every threshold; _SIZES[op name][dtype] each (op, dtype)'s own
-# (the smallest over the backends in use), B.FLOOR until a large call first reads the
-# backends' thresholds.
+# (the smallest over the backends in use), read at the op's first large call after the
+# backends' sizes changed (_refresh_op) and short_limit until then (B.FLOOR before the
+# first large call).
 # Fewer elements than this: no result reaches _memory.MIN_BYTES (16 bytes at most each),
 # and the short path lets NumPy allocate without asking.
 _ALIGN_ITEMS = M.MIN_BYTES // 16
 _SIZES: dict[str, dict[DType, int]] = {}
+_SIZES_OF: dict[str, object] = {}  # op name -> the ``limits_of`` its sizes were read for
 _REDUCE_SIZES: dict[DType, int] = {}  # each dtype's reduction size (min over backends)
 
 
@@ -616,9 +621,9 @@ def active_backend() -> B.Backend:
 
 
 def _refresh() -> None:
-    """Read the thresholds of the backends in use into the short path's sizes."""
-    from ._registry import OPS
-
+    """Read what the backends in use say into the short path's sizes: the least of their
+    thresholds (``short_limit``), the reductions' sizes, and every op's sizes lowered
+    to that least one until the op's next large call reads its own (``_refresh_op``)."""
     state = _STATE
     with state.lock:
         while True:
@@ -626,22 +631,51 @@ def _refresh() -> None:
             seen = tuple((be, be.version) for be in backends)
             if seen == state.limits_of:
                 return
-            sizes = {name: {dt: min(be.threshold(op, dt) for be in backends)
-                            for dt in tuple(op.allowed)}  # (a set bfloat16 may join)
-                     for name, op in OPS.items()}
-            named = [be.threshold(name, dt) for be in backends
-                     for name in ("sum", "multiply_add") for dt in (D.float64, D.int64)]
+            low = min(be.least_threshold() for be in backends)
             reduce_sizes = {dt: min(be.threshold("sum", dt) for be in backends)
                             for dt in _NATIVE}
             if seen != tuple((be, be.version) for be in backends):
                 continue  # a threshold changed while being read (first tuning): again
-            low = min([_NO_LIMIT, *named, *(n for per in sizes.values() for n in per.values())])
             state.short_limit = state.kernel_min = low
-            for name, per in sizes.items():
-                _SIZES.setdefault(name, {}).update(per)
+            for per in _SIZES.values():
+                for dt in per:
+                    per[dt] = low  # (each op's own sizes at its next large call)
+            _SIZES_OF.clear()
             _REDUCE_SIZES.update(reduce_sizes)
             state.limits_of = seen
             return
+
+
+def _refresh_op(op: ElementwiseOp) -> None:
+    """Read the thresholds of ``op`` (every dtype) of the backends in use into its sizes."""
+    state = _STATE
+    with state.lock:
+        seen = state.limits_of
+        backends = state.in_use()
+        per = {dt: min(be.threshold(op, dt) for be in backends)
+               for dt in tuple(op.allowed)}  # (a set bfloat16 may join)
+        _SIZES.setdefault(op.name, {}).update(per)
+        _SIZES_OF[op.name] = seen
+
+
+def _threshold_raised(backend: B.Backend, name: str, dt: DType, threshold: int) -> None:
+    """A backend in use raised one op's threshold (``B.raised``): that op's short-path size
+    on ``dt`` becomes the least threshold of the backends in use."""
+    from ._registry import OPS
+
+    state = _STATE
+    with state.lock:
+        backends = state.in_use()
+        if backend not in backends or (backend, backend.version) not in state.limits_of \
+                or _SIZES_OF.get(name) is not state.limits_of:
+            return  # (read at the op's next large call)
+        op = OPS.get(name)
+        if op is not None:
+            _SIZES.setdefault(name, {})[dt] = min(
+                threshold if be is backend else be.threshold(op, dt) for be in backends)
+
+
+B.on_raised(_threshold_raised)
 
 
 def short_path_limit() -> int:

@@ -60,7 +60,7 @@ def measure(n: int, reps: int, only: set | None) -> list[tuple]:
     BACKEND.tune(calibration=False, forced=1)
     BACKEND.loader.set_sync(True)
     rows = []
-    for op, per in BACKEND._routes.items():
+    for op, per in BACKEND.all_routes().items():
         if only and op.name not in only:
             continue
         for dt, route in sorted(per.items(), key=lambda kv: kv[0].char):

@@ -273,7 +273,8 @@ def test_one_thread_many_threads_and_tiny_caches(sync, monkeypatch: pytest.Monke
             assert BACKEND.threshold(OPS["add"], F32) == B.FLOOR
             assert _dispatch._SIZES["add"][F32] == B.FLOOR
             check("numba:add")
-            assert "threads" in seen  # sin: NumPy's loop in threads
+            # sin: NumPy's loop on the large path, measured there (threads_pay decides)
+            assert BACKEND.route(OPS["sin"], F32).timings
             assert BACKEND._streams(np.empty(n, np.float32)) > 0  # beyond the tiny cache
     finally:
         xp.set_num_threads(threads)
@@ -295,14 +296,25 @@ def test_small_arrays_never_reach_the_backend(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_short_path_sizes_are_the_backends_thresholds() -> None:
+    """Once the backends' sizes change, every op's short-path sizes drop to the least
+    threshold (never above a threshold: no call the backend wants is kept from it), and
+    the op's first large call reads its own thresholds."""
     with tuned(l2=1 << 20, llc=32 << 20):
+        low = _dispatch.short_path_limit()
+        assert low == BACKEND.least_threshold()
+        for name, per in _dispatch._SIZES.items():
+            op = OPS.get(name)
+            for dt, size in per.items():
+                assert size <= (low if op is None else BACKEND.threshold(op, dt)), (name, dt)
+        x = xp.asarray(np.linspace(1, 2, low))  # float64, as large as the least threshold
         for name in ("add", "sin", "sqrt", "less"):
             op = OPS[name]
+            getattr(xp, name)(*[x] * op.arity)  # the op's first large call
             for dt in op.allowed:
                 assert _dispatch._SIZES[name][dt] == BACKEND.threshold(op, dt), (name, dt)
-        assert _dispatch.short_path_limit() == min(  # (the registry's ops: a test may
-            min(_dispatch._SIZES[name].values()) for name in OPS)  # make functions of its own)
+                assert low <= BACKEND.threshold(op, dt)
         with xp.backend("numpy"):  # the parallel backend is still in use process-wide
+            xp.add(x, x)
             assert _dispatch._SIZES["add"][F32] == BACKEND.threshold(OPS["add"], F32)
 
 
@@ -540,6 +552,92 @@ def test_a_failing_task_waits_for_the_others() -> None:
     with pytest.raises(ValueError, match="task 1"):
         pool.run(task, [(0,), (1,), (2,)])
     assert sorted(done) == [0, 2]
+
+
+def test_a_call_never_waits_for_a_pool_thread_that_has_not_started() -> None:
+    """While the pool's only thread is busy elsewhere, a call claims every task itself
+    and returns, instead of waiting for that thread (a busy machine costs the call
+    little more than running its tasks here)."""
+    pool = _threads.Workers(2)
+    pool.run(lambda k: k, [(0,), (1,)])  # make the pool
+    busy, release = threading.Event(), threading.Event()
+    pool._pool.submit(lambda: (busy.set(), release.wait(30)))
+    assert busy.wait(10)
+    ran_on: list[int] = []
+    done = threading.Event()
+
+    def call() -> None:
+        ran_on.extend(pool.run(lambda k: threading.get_ident(), [(k,) for k in range(4)]))
+        done.set()
+
+    caller = threading.Thread(target=call)
+    caller.start()
+    try:
+        assert done.wait(10), "the call waited for the busy pool thread"
+        assert ran_on == [caller.ident] * 4
+    finally:
+        release.set()
+        caller.join()
+        pool.resize(1)
+
+
+
+def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[str], object]:
+    """The sin route on float64 measured with one of its two ways made slower by 2 ms a
+    call (``slow``: "threads" or "here"), the handoff counted as free; returns the list
+    of large calls the backend was asked (one entry per call) and the route."""
+    asked: list[str] = []
+    elementwise, serial = _threads.elementwise, _threads.serial
+
+    def in_threads(*args: object) -> object:
+        if slow == "threads":
+            threading.Event().wait(0.002)
+        return elementwise(*args)
+
+    def here(*args: object) -> object:
+        if slow == "here":
+            threading.Event().wait(0.002)
+        return serial(*args)
+
+    backend_call = BACKEND.elementwise
+    monkeypatch.setattr(_threads, "elementwise", in_threads)
+    monkeypatch.setattr(_threads, "serial", here)
+    monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+    monkeypatch.setattr(BACKEND, "elementwise",
+                        lambda op, args, dt: (asked.append(op.name), backend_call(op, args, dt))[1])
+    return asked, BACKEND.route(OPS["sin"], F64)
+
+
+@pytest.mark.parametrize("slow", ["threads", "here"])
+def test_threads_are_measured_against_the_calling_thread(monkeypatch: pytest.MonkeyPatch,
+                                                         slow: str) -> None:
+    """A size class runs on the calling thread first, then each way twice in turns, then
+    the faster one; where the calling thread wins, the dispatcher's short path takes the
+    class (the backend is not asked again), and a larger class is still measured."""
+    threads = xp.get_num_threads()
+    a = rng.uniform(-3, 3, 40000)  # float64: the size class of 2**15..2**16
+    big = rng.uniform(-3, 3, 70000)  # the next class
+    x, y = xp.asarray(a), xp.asarray(big)
+    try:
+        xp.set_num_threads(2)
+        with tuned(l2=4096, llc=16384):  # every start at the floor, sizes not forced
+            asked, route = _measured_calls(monkeypatch, slow)
+            for _ in range(8):
+                assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
+            here, in_threads, _, n_here, n_threads = route.timings[a.size.bit_length()]
+            assert n_here >= 2 and n_threads >= 2
+            assert (in_threads > here) == (slow == "threads")
+            if slow == "threads":  # learned: the short path takes the class from then on
+                assert len(asked) == 4  # here, threads, here, threads
+                assert _dispatch._SIZES["sin"][F64] == 1 << 16
+                assert BACKEND.threshold(OPS["sin"], F64) == 1 << 16
+            else:  # threads won: every call is still the backend's, in threads
+                assert len(asked) == 8
+                assert _dispatch._SIZES["sin"][F64] == B.FLOOR
+            assert_same(xp.sin(y)._array, quiet(np.sin, big), "sin")  # the next class
+            assert asked[-1] == "sin" and big.size.bit_length() in route.timings
+    finally:
+        xp.set_num_threads(threads)
 
 
 # ---------------------------------------------------------------- structure

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import numpy as np
 
 from .. import _fork
-from .._backend import NO_LIMIT, Backend, forced_size
+from .._backend import FLOOR, NO_LIMIT, Backend, forced_size, raised
 from .._registry import OPS, ElementwiseOp
 from .._typing import DType, NDArray
 from . import _buffers, _machine, _numba, _reductions, _threads
@@ -59,11 +59,13 @@ REDUCTIONS = frozenset({"sum", "prod", "mean", "min", "max"})
 class Route:
     """How one (op, dtype) runs on the large path."""
 
-    __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "precheck", "threads_size")
+    __slots__ = ("func", "has_out", "kernel", "min_size", "numba", "numpy_below", "op",
+                 "precheck", "threads_size", "timings")
 
     def __init__(self, kernel: str | None, numba: bool, min_size: int, func: Callable[..., Any],
                  has_out: bool, precheck: Callable[..., Any] | None,
-                 threads_size: int | None = None) -> None:
+                 threads_size: int | None = None, op: str = "") -> None:
+        self.op = op
         self.kernel = kernel
         self.numba = numba
         self.min_size = min_size
@@ -73,6 +75,13 @@ class Route:
         self.func = func
         self.has_out = has_out
         self.precheck = precheck
+        # this route's large calls in this process, by size class (``threads_pay``): the
+        # measured seconds per element on the calling thread and in threads, the calls,
+        # and how many of them ran on the calling thread and in threads
+        self.timings: dict[int, list[float]] = {}
+        # below this size the calling thread was measured faster (``learn``): the short
+        # path takes these sizes (0: nothing learned)
+        self.numpy_below = 0
 
 
 def _no_negative_b(args: tuple[Any, ...]) -> bool:
@@ -106,35 +115,32 @@ def _thread_func(op: ElementwiseOp, kind: str) -> tuple[Callable[..., Any], bool
     return op.numpy, False  # a wrapper: each chunk's result is copied into place
 
 
-def build_routes(tuning: _tuning.Tuning) -> dict[Any, Any]:
-    """{op: {dtype: Route}} for every registry op and numba-typable dtype.
+def op_routes(op: ElementwiseOp, tuning: _tuning.Tuning) -> dict[Any, Route]:
+    """{dtype: Route} of ``op`` for every numba-typable dtype it takes (empty: NumPy at
+    every size).
 
     The plain rule: numba wherever a kernel exists that equals NumPy bit for bit
     (every op but the transcendental ones); NumPy's loop in threads otherwise.
     """
-    table: dict[Any, Any] = {}
-    for op in OPS.values():
-        if op.name in T.NO_LARGE_PATH:
-            continue
-        per = {}
-        for dt in op.allowed & NUMBA_DTYPES:
-            if op.to_float and dt.kind in "biu":
-                continue  # converted to float before the backend sees it
-            kind = dt.kind
-            found = T.expression(op.name, kind)
-            kernel = f"{op.name}_{found[0]}" if found else None
-            numba = T.exact(op.name, kind)
-            if op.name in T.TRANSCENDENTAL:
-                threads = tuning.costly(op.name, dt)
-            else:
-                threads = tuning.elements(tuning.threads_bytes, dt)
-            size = tuning.elements(tuning.numba_bytes, dt) if numba else threads
-            func, has_out = _thread_func(op, kind)
-            pre = _PRECHECK.get(op.name) if kind == "i" else None
-            per[dt] = Route(kernel, numba, size, func, has_out, pre, threads)
-        if per:
-            table[op] = per
-    return table
+    per: dict[Any, Route] = {}
+    if op.name in T.NO_LARGE_PATH:
+        return per
+    for dt in op.allowed & NUMBA_DTYPES:
+        if op.to_float and dt.kind in "biu":
+            continue  # converted to float before the backend sees it
+        kind = dt.kind
+        found = T.expression(op.name, kind)
+        kernel = f"{op.name}_{found[0]}" if found else None
+        numba = T.exact(op.name, kind)
+        if op.name in T.TRANSCENDENTAL:
+            threads = tuning.costly(op.name, dt)
+        else:
+            threads = tuning.elements(tuning.threads_bytes, dt)
+        size = tuning.elements(tuning.numba_bytes, dt) if numba else threads
+        func, has_out = _thread_func(op, kind)
+        pre = _PRECHECK.get(op.name) if kind == "i" else None
+        per[dt] = Route(kernel, numba, size, func, has_out, pre, threads, op.name)
+    return per
 
 
 def _flat(a: NDArray) -> NDArray:
@@ -186,6 +192,76 @@ def _charged(loader: _numba.NumbaLoader, run: Callable[..., _R], *args: Any) -> 
         loader.charge(time.perf_counter() - start)
 
 
+def threads_pay(route: Route, size: int) -> bool:
+    """Whether to run ``size`` elements of ``route`` by NumPy's loop in the pool's
+    threads rather than on the calling thread, from what the two have cost on this
+    route's calls of the same size class (a power of two) in this process.
+
+    A size class first runs on the calling thread; threads are tried once that time
+    is at least four times what handing work to the pool costs (``Workers.handoff``,
+    measured on this machine), and the two then take turns until each has run
+    ``TRIALS`` times; from then on the faster one runs, and every ``RECHECK``-th call
+    the other one, so that a change (another program taking a core, data leaving the
+    caches) is seen.  A class where the calling thread wins is handed to the
+    dispatcher's short path (``learn``).  What is measured is the call itself on the
+    running machine: its cores, caches, load and the program's own data."""
+    timings = route.timings.get(size.bit_length())
+    if timings is None:
+        return False
+    here, threads, calls, n_here, n_threads = timings
+    timings[2] = calls = calls + 1
+    if n_threads < TRIALS:
+        if n_threads:
+            return n_here > n_threads
+        workers = _threads.WORKERS
+        return workers.n > 1 and here * size >= 4 * workers.handoff()
+    return (threads < here) != (calls % RECHECK == 0)
+
+
+TRIALS = 2
+RECHECK = 64
+
+
+def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
+           args: tuple[Any, ...], out: NDArray) -> NDArray:
+    """NumPy's loop of ``route`` into ``out``, in threads or on the calling thread, timed:
+    the time per element updates the route's timings of the size class (``threads_pay``)
+    and counts toward loading numba."""
+    start = time.perf_counter()
+    if threads:
+        _threads.elementwise(route.func, route.has_out, args, out)
+    else:
+        _threads.serial(route.func, route.has_out, args, out)
+    took = time.perf_counter() - start
+    size = out.size
+    timings = route.timings.get(size.bit_length())
+    if timings is None:
+        timings = route.timings[size.bit_length()] = [0.0, 0.0, 0, 0, 0]
+    per, last = timings[threads], took / max(1, size)
+    timings[threads] = (per + last) / 2 if per else last
+    timings[3 + threads] += 1
+    if threads and timings[4] == TRIALS and timings[3] >= TRIALS \
+            and timings[1] >= timings[0] and not backend._forced:
+        learn(backend, route, dt, size)
+    loader = backend.loader
+    if loader.deferred():
+        loader.charge(took)
+    return out
+
+
+def learn(backend: Backend, route: Route, dt: DType, size: int) -> None:
+    """The calling thread won ``size``'s class of ``route``: from now on the dispatcher's
+    short path runs NumPy's loop up to the end of that class (but not into a class
+    where threads won), without the large path's steps."""
+    top = 1 << size.bit_length()
+    for bits, (here, threads, _, _, n_threads) in route.timings.items():
+        if n_threads >= TRIALS and threads < here:
+            top = min(top, 1 << (bits - 1))
+    if top > route.numpy_below:
+        route.numpy_below = top
+        raised(backend, route.op, dt, max(route.min_size, top))
+
+
 class ParallelBackend(Backend):
     """numba kernels and NumPy's loops in threads for large arrays (module docstring).
 
@@ -212,6 +288,8 @@ class ParallelBackend(Backend):
                 pass
         self._tuning: _tuning.Tuning | None = None
         self._routes: dict[Any, Any] = {}
+        self._forced = False  # start sizes forced (AIARRAY_KERNEL_MIN_SIZE, tests): threads
+        # from the threads size on, not measured against the calling thread
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
         self._overrides: dict[Any, Any] = {}
         self._calibration: bool | dict[Any, Any] = True  # True: the stored one, when there is one
@@ -248,7 +326,8 @@ class ParallelBackend(Backend):
             tuning = _tuning.derive(self._threads, l2, llc, data or None, forced_size())
             if self._overrides:
                 tuning = _tuning.with_overrides(tuning, **self._overrides)
-            self._routes = build_routes(tuning)
+            self._routes = {}  # (each op's are made at its first large call: ``route``)
+            self._forced = tuning.forced is not None
             self._tuning = tuning
             self.version += 1
             return tuning
@@ -270,8 +349,27 @@ class ParallelBackend(Backend):
             self._retune()
         if isinstance(op, str):
             return self._named_threshold(op, np.dtype(dtype))
-        route = self._routes.get(op, {}).get(dtype)
-        return NO_LIMIT if route is None else route.min_size
+        route = self.route(op, dtype)  # type: ignore[arg-type]  # (an ElementwiseOp)
+        return NO_LIMIT if route is None else max(route.min_size, route.numpy_below)
+
+    def least_threshold(self) -> int:
+        """At most every threshold of this backend: the least start size of the tuning
+        in elements of the widest dtype (the floor when calibrated costly ops may start
+        lower, or the forced size)."""
+        t = self.tuning()
+        if t.forced is not None:
+            return t.forced
+        if t.costly_ns and t.threads_min_ns:
+            return FLOOR
+        least = min(t.numba_bytes, t.threads_bytes, t.costly_bytes, t.reduce_kernel_bytes,
+                    t.reduce_threads_bytes)
+        return t.elements(least, _WIDEST)
+
+    def all_routes(self) -> dict[Any, Any]:
+        """{op: {dtype: Route}} of every op (made now where not made yet)."""
+        for op in OPS.values():
+            self.route(op, next(iter(op.allowed)))
+        return {op: per for op, per in self._routes.items() if per}
 
     def _named_threshold(self, name: str, dt: DType) -> int:
         t = self.tuning()
@@ -345,10 +443,17 @@ class ParallelBackend(Backend):
         return True
 
     def route(self, op: ElementwiseOp, dtype: DType) -> Route | None:
-        """The route of ``op`` on ``dtype`` (None: NumPy at every size)."""
-        if self._tuning is None:
-            self._retune()
-        found: Route | None = self._routes.get(op, {}).get(dtype)
+        """The route of ``op`` on ``dtype`` (None: NumPy at every size); an op's routes are
+        made at its first large call."""
+        routes = self._routes  # (before the tuning: a retune between the two reads only
+        per = routes.get(op)  # puts the new tuning's routes into the dropped table)
+        if per is None:
+            tuning = self._tuning
+            if tuning is None:
+                tuning = self._retune()
+                routes = self._routes
+            per = routes[op] = op_routes(op, tuning)
+        found: Route | None = per.get(dtype)
         return found
 
     def elementwise(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
@@ -374,12 +479,12 @@ class ParallelBackend(Backend):
         if route.precheck is not None and not route.precheck(args):
             return None
         out = self.buffers.empty(shape, op.result_dtype(dt))
-        loader = self.loader
         if route.numba and self._run_numba(route, args, out, dt):
             return out
-        if size < route.threads_size:  # the kernel is not ready, and threads do not pay yet
-            return _charged(loader, _threads.serial, route.func, route.has_out, args, out)
-        return _charged(loader, _threads.elementwise, route.func, route.has_out, args, out)
+        # (a numba route here: its kernel is not ready)
+        threads = size >= route.threads_size and (
+            self._forced or threads_pay(route, size))  # (forced sizes: no measuring)
+        return _timed(self, route, dt, threads, args, out)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
@@ -519,6 +624,7 @@ class ParallelBackend(Backend):
                     self.loader.compile_now(f"{route.kernel}_{v}", spec)
 
 
+_WIDEST = np.dtype(np.complex128)
 _CONVERTIBLE = frozenset(dt for dt in NUMBA_DTYPES if dt.kind in "biuf")
 _BACKENDS: weakref.WeakSet[ParallelBackend] = weakref.WeakSet()
 

@@ -78,8 +78,8 @@ class BufferPool:
         pool = self._pool
         with self._lock:
             found = None
-            for k in range(len(pool)):
-                if pool[k].nbytes == size and _getrefcount(pool[k]) == _FREE:
+            for k in range(len(pool) - 1, -1, -1):  # the most recently used first: the
+                if pool[k].nbytes == size and _getrefcount(pool[k]) == _FREE:  # cached
                     found = k
                     break
             if found is None:

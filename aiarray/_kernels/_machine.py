@@ -163,7 +163,17 @@ def windows_caches() -> list[Cache]:
 
 def cache_sizes() -> tuple[int, int]:
     """(L2 bytes per logical CPU, last-level cache bytes) of this machine, with the
-    defaults standing in for what the OS does not report."""
+    defaults standing in for what the OS does not report (read once a process)."""
+    found = _CACHE_SIZES.get("sizes")
+    if found is None:
+        found = _CACHE_SIZES["sizes"] = _read_cache_sizes()
+    return found
+
+
+_CACHE_SIZES: dict[str, tuple[int, int]] = {}
+
+
+def _read_cache_sizes() -> tuple[int, int]:
     try:
         if sys.platform.startswith("linux"):
             caches = linux_caches()

@@ -50,6 +50,7 @@ class Workers:
         self._retry_at = 0.0  # (time.monotonic) no new pool before this: threads failed
         self._pause = RETRY_SECONDS
         self.start_error: BaseException | None = None  # why threads last failed to start
+        self._handoff: dict[int, float] = {}  # pool size -> measured handoff (seconds)
         _ALL.add(self)
 
     def _after_fork(self) -> None:
@@ -57,6 +58,7 @@ class Workers:
         self._lock = threading.Lock()
         self._pool, self._tids, self._users, self._retired = None, [], {}, set()
         self._retry_at = 0.0
+        self._handoff = {}
 
     def resize(self, n: int) -> None:
         """Use ``n`` threads from the next call on."""
@@ -99,13 +101,42 @@ class Workers:
                 self._retired.discard(pool)
                 pool.shutdown()
 
+    def handoff(self) -> float:
+        """Seconds that handing work to the pool costs a call on this machine now: the
+        median of a few calls of :meth:`run` with one empty task per thread (made and
+        measured on first use, per pool size; about a millisecond once).  inf when
+        there are no threads to hand work to."""
+        n = self.n
+        found = self._handoff.get(n)
+        if found is None:
+            if n == 1 or self._acquire_check() is None:
+                return float("inf")
+            times = []
+            for _ in range(HANDOFF_SAMPLES):
+                start = time.perf_counter()
+                self.run(_nothing, [()] * n)
+                times.append(time.perf_counter() - start)
+            found = self._handoff[n] = sorted(times)[len(times) // 2]
+        return found
+
+    def _acquire_check(self) -> _Pool | None:
+        """The pool, made if needed (None: its threads cannot start now)."""
+        acquired = self._acquire()
+        if acquired is None:
+            return None
+        self._release(acquired[0])
+        return acquired[0]
+
     def run(self, func: Callable[..., Any], tasks: list[Any]) -> list[Any]:
         """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced.
 
-        Returns only when every task has finished, also when one raised (the first
-        error is re-raised); tasks the pool cannot take (its threads cannot start, or
-        it refuses work) run on the calling thread: no task can still be writing into
-        a buffer after the call.
+        The tasks are claimed one at a time by the calling thread and the pool's
+        threads (:class:`_Batch`): a pool thread that starts late takes fewer of them,
+        so a busy machine costs the call little more than running them here.  Returns
+        only when every task has finished, also when one raised (the first error is
+        re-raised); tasks the pool cannot take (its threads cannot start, or it
+        refuses work) run on the calling thread: no task can still be writing into a
+        buffer after the call.
         """
         if len(tasks) == 1 or self.n == 1:
             return [_quiet_call(func, t) for t in tasks]
@@ -117,23 +148,23 @@ class Workers:
             placement = self.placement
             if placement.on:
                 placement.place_pool(tids)  # keep the pool threads off this thread's CPU
-            submitted: list[_Task] = []
-            try:
-                for t in tasks[1:]:
-                    try:
-                        submitted.append(pool.submit(_quiet_call, func, t))
-                    except RuntimeError:  # the pool refuses work: the rest runs here
-                        break
-                first = _quiet_call(func, tasks[0])
-                rest = [_quiet_call(func, t) for t in tasks[1 + len(submitted):]]
-            finally:
-                for task in submitted:
-                    task.wait()
-            return [first, *(task.result() for task in submitted), *rest]
+            batch = _Batch(func, tasks)
+            for _ in range(min(self.n, len(tasks)) - 1):
+                try:
+                    pool.submit(batch.drain)
+                except RuntimeError:  # the pool refuses work: this thread takes the rest
+                    break
+            batch.drain()
+            return batch.results()
         finally:
             self._release(pool)
 
 
+def _nothing() -> None:
+    """An empty task (measuring the handoff)."""
+
+
+HANDOFF_SAMPLES = 7
 RETRY_SECONDS = 0.5  # first pause before a pool is tried again after its threads failed
 RETRY_MAX = 30.0
 START_TIMEOUT = 30.0  # seconds a new pool's threads may take to start
@@ -169,6 +200,57 @@ class _Task:
         if self.error is not None:
             raise self.error
         return self.value
+
+
+class _Batch:
+    """The tasks of one :meth:`Workers.run`, claimed one at a time by whichever thread is
+    free: the calling thread and the pool threads given :meth:`drain`.  A pool thread that
+    starts late (its CPU busy with other work) finds fewer tasks left, or none, so the
+    call never waits for a thread that has not started: at worst the calling thread runs
+    every task itself."""
+
+    __slots__ = ("_done", "_left", "_lock", "_next", "error", "func", "tasks", "values")
+
+    def __init__(self, func: Callable[..., Any], tasks: list[Any]) -> None:
+        self.func, self.tasks = func, tasks
+        self.values: list[Any] = [None] * len(tasks)
+        self.error: BaseException | None = None
+        self._next = 0
+        self._left = len(tasks)
+        self._lock = threading.Lock()
+        self._done = threading.Lock()
+        self._done.acquire()  # released when the last task has finished
+
+    def drain(self) -> None:
+        """Run unclaimed tasks until none is left (errors are kept for :meth:`results`)."""
+        n = len(self.tasks)
+        lock = self._lock
+        while True:
+            with lock:
+                i = self._next
+                self._next = i + 1
+            if i >= n:
+                return
+            try:
+                self.values[i] = _quiet_call(self.func, self.tasks[i])
+            except BaseException as e:  # (re-raised in the caller by results())
+                if self.error is None:
+                    self.error = e
+            with lock:
+                self._left -= 1
+                last = self._left == 0
+            if last:
+                self._done.release()
+
+    def results(self) -> list[Any]:
+        """The tasks' values in order, once every task has finished (the calling thread
+        has drained the batch: each task is claimed by a running thread); the first
+        error raised by a task is raised here."""
+        self._done.acquire()
+        self._done.release()
+        if self.error is not None:
+            raise self.error
+        return self.values
 
 
 class _Pool:

@@ -31,7 +31,6 @@ results are stored per thread and scaled to the thread count in use.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +66,14 @@ def origin_of(record: dict[str, Any]) -> str:
     return f"{text}, {record['report']}" if record.get("report") else text
 
 
-@dataclass(frozen=True)
 class Tuning:
-    """Start sizes of the parallel routes, in bytes of the computing dtype."""
+    """Start sizes of the parallel routes, in bytes of the computing dtype (read-only;
+    a plain class rather than a dataclass: it is made at the first large call, where a
+    dataclass's generated methods cost milliseconds of import)."""
+
+    __slots__ = ("costly_bytes", "costly_ns", "forced", "l2", "llc", "numba_bytes", "origin",
+                 "reduce_kernel_bytes", "reduce_threads_bytes", "source", "stream_bytes",
+                 "threads", "threads_bytes", "threads_min_ns")
 
     threads: int
     l2: int  # bytes of L2 per CPU
@@ -83,11 +87,34 @@ class Tuning:
     # Calibrated: NumPy's own ns per element of each costly op ("sin/f"), and the NumPy
     # work (ns) from which the pool pays; a costly op then starts where NumPy's call
     # takes that long.
-    costly_ns: dict[Any, Any] = field(default_factory=dict)
-    threads_min_ns: float = 0.0
-    forced: int | None = None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
-    source: str = "machine"
-    origin: str = ""  # the machine, date and report of the numbers (``origin_of``)
+    costly_ns: dict[Any, Any]
+    threads_min_ns: float
+    forced: int | None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
+    source: str
+    origin: str  # the machine, date and report of the numbers (``origin_of``)
+
+    def __init__(self, threads: int, l2: int, llc: int, numba_bytes: int, threads_bytes: int,
+                 costly_bytes: int, reduce_kernel_bytes: int, reduce_threads_bytes: int,
+                 stream_bytes: int, costly_ns: dict[Any, Any] | None = None,
+                 threads_min_ns: float = 0.0, forced: int | None = None,
+                 source: str = "machine", origin: str = "") -> None:
+        values = (threads, l2, llc, numba_bytes, threads_bytes, costly_bytes,
+                  reduce_kernel_bytes, reduce_threads_bytes, stream_bytes,
+                  {} if costly_ns is None else costly_ns, threads_min_ns, forced, source,
+                  origin)
+        for name, value in zip(FIELDS, values):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Tuning is read-only (use with_overrides): {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Tuning and fields_of(self) == fields_of(other)
+
+    __hash__ = None  # type: ignore[assignment]  # (holds a dict: not hashable)
+
+    def __repr__(self) -> str:
+        return "Tuning(" + ", ".join(f"{k}={v!r}" for k, v in fields_of(self).items()) + ")"
 
     def elements(self, nbytes: int, dtype: DType) -> int:
         """The start in elements of ``dtype`` for a start of ``nbytes`` bytes."""
@@ -107,6 +134,17 @@ class Tuning:
         while size < limit and size * ns < self.threads_min_ns:
             size <<= 1
         return min(size, limit)
+
+
+# The fields in the order ``Tuning(...)`` takes them.
+FIELDS = ("threads", "l2", "llc", "numba_bytes", "threads_bytes", "costly_bytes",
+          "reduce_kernel_bytes", "reduce_threads_bytes", "stream_bytes", "costly_ns",
+          "threads_min_ns", "forced", "source", "origin")
+
+
+def fields_of(tuning: Tuning) -> dict[str, Any]:
+    """The tuning's fields by name, in ``FIELDS`` order."""
+    return {name: getattr(tuning, name) for name in FIELDS}
 
 
 def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None = None,
@@ -147,7 +185,10 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
 
 def with_overrides(tuning: Tuning, **fields: Any) -> Tuning:
     """``tuning`` with some fields replaced (tests, benchmarks)."""
-    return replace(tuning, **fields)
+    unknown = set(fields) - set(FIELDS)
+    if unknown:
+        raise TypeError(f"with_overrides(): Tuning has no field {sorted(unknown)}")
+    return Tuning(**{**fields_of(tuning), **fields})
 
 
 # ------------------------------------------------------------ calibration file
@@ -169,7 +210,18 @@ def _numba_version() -> str:
 
 
 def machine_key(l2: int, llc: int) -> str:
-    """Names one machine and software stack: a calibration holds only for these."""
+    """Names one machine and software stack: a calibration holds only for these (made
+    once a process per cache sizes)."""
+    key = _MACHINE_KEYS.get((l2, llc))
+    if key is None:
+        key = _MACHINE_KEYS[(l2, llc)] = _machine_key(l2, llc)
+    return key
+
+
+_MACHINE_KEYS: dict[tuple[int, int], str] = {}
+
+
+def _machine_key(l2: int, llc: int) -> str:
     import os
     import sys
     import zlib
@@ -232,6 +284,6 @@ def save_calibration(l2: int, llc: int, data: dict[Any, Any]) -> Path:
 
 def describe(tuning: Tuning) -> dict[Any, Any]:
     """The tuning as plain data (for ``status()`` and the CLI)."""
-    out = asdict(tuning)
+    out = fields_of(tuning)
     out["costly_ns"] = len(tuning.costly_ns)
     return out
