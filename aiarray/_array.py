@@ -559,6 +559,15 @@ class Array(NumpyMethods):
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
         """``x[key] = value``: write ``value`` where ``key`` selects; x's dtype stays."""
+        if self._numpy:
+            tv = type(value)
+            if (tv is float or tv is int) and type(key) in _INT_KEYS and \
+                    self._dtype.kind in (_FLOAT_KINDS if tv is float else _NUMBER_KINDS):
+                try:  # (the commonest, inline: ``a[i] = 2.0``; as _plain_value decides)
+                    self._array[key] = value
+                    return
+                except Exception:  # read-only, range: the checked path says which
+                    pass
         if self._numpy and _plain_value(self, value):
             k = _numpy_key(key)
             if k is not _MISS:
@@ -658,6 +667,9 @@ def _numpy_item(x: Array, key: Any) -> Array:
 
 
 _MISS = object()
+_INT_KEYS = frozenset({int, np.intp, np.int64, np.int32})
+_FLOAT_KINDS = frozenset("fc")  # dtype kinds a Python float goes into as NumPy converts it
+_NUMBER_KINDS = frozenset("iufc")  # and a Python int (NumPy raises when out of range)
 _PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis), builtins.bool, np.intp,
                           np.int64, np.int32, np.int16, np.int8, np.bool_})
 # Index arrays NumPy takes without a conversion that could wrap around (uint64 and Python

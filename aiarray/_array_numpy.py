@@ -155,21 +155,38 @@ def _wrapped(x: NumpyMethods, out: Any) -> Any:
     return _MISS
 
 
-def _numpy_reduction(x: NumpyMethods, name: str, **kwargs: Any) -> Any:
-    """NumPy's own ``x._array.<name>(**kwargs)`` (a reduction) for a small swap-in array,
-    or _MISS."""
-    n = x._array.size
-    dt = _native_dtype(x)
+def _numpy_reduction(x: NumpyMethods, name: str, axis: Any, keepdims: Any,
+                     ddof: Any = None) -> Any:
+    """NumPy's own ``x._array.<name>(axis=axis, keepdims=keepdims)`` (a reduction; ``ddof``
+    for std and var) for a small swap-in array, or _MISS.  (Written for speed: the sums,
+    products and extremes call their ufunc's reduce, as NumPy's methods do, without the
+    methods' Python layer.)"""
+    a = x._array
+    n = a.size
+    dt = _NATIVE.get(x._dtype) if x._numpy and _SCALARS.plain else None
     if dt is None or not 0 < n < _dispatch.numpy_below(name, dt):
         return _MISS  # (NumPy warns about an empty mean; the full path does not)
-    if "ddof" in kwargs and not (type(kwargs["ddof"]) is int and kwargs["ddof"] < n
-                                 and kwargs["axis"] is None):
-        return _MISS  # (NumPy warns about the degrees of freedom)
     try:
-        out = quiet_run(getattr(x._array, name), **kwargs)
+        reduce = _REDUCE.get(name)
+        if reduce is not None:
+            out = quiet_run(reduce, a, axis, None, None, keepdims)
+        elif ddof is None:
+            out = quiet_run(getattr(a, name), axis=axis, keepdims=keepdims)
+        elif type(ddof) is int and ddof < n and axis is None:
+            out = quiet_run(getattr(a, name), axis=axis, ddof=ddof, keepdims=keepdims)
+        else:
+            return _MISS  # (NumPy warns about the degrees of freedom)
     except Exception:  # NumPy's error (or a busy quiet context): the full path decides
         return _MISS
+    if type(out) is not np.ndarray and isinstance(out, np.generic):
+        return out  # (the commonest: a whole-array reduction's NumPy scalar)
     return _wrapped(x, out)
+
+
+# The methods that are their ufunc's reduce (NumPy's ``_methods``: umr_sum, umr_prod,
+# umr_maximum, umr_minimum), called as ``reduce(a, axis, None, None, keepdims)``.
+_REDUCE = {"sum": np.add.reduce, "prod": np.multiply.reduce, "max": np.maximum.reduce,
+           "min": np.minimum.reduce}
 
 
 # dtype forms -> the floating (or complex, or bool) native dtype they name (NumPy's own
@@ -401,7 +418,7 @@ class NumpyMethods:
             where: Any = True) -> Array:
         """Whether all elements (along axis) are true."""
         if out is None and where is True:
-            res = _numpy_reduction(self, "all", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "all", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().all(self, axis, out, keepdims, where=where), out)
@@ -410,7 +427,7 @@ class NumpyMethods:
             where: Any = True) -> Array:
         """Whether any element (along axis) is true."""
         if out is None and where is True:
-            res = _numpy_reduction(self, "any", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "any", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().any(self, axis, out, keepdims, where=where), out)
@@ -418,7 +435,7 @@ class NumpyMethods:
     def argmax(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the largest element (along axis)."""
         if out is None:
-            res = _numpy_reduction(self, "argmax", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "argmax", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().argmax(self, axis, out, keepdims=keepdims), out)
@@ -426,7 +443,7 @@ class NumpyMethods:
     def argmin(self, axis: Any = None, out: Any = None, *, keepdims: Any = False) -> Array:
         """Index of the smallest element (along axis)."""
         if out is None:
-            res = _numpy_reduction(self, "argmin", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "argmin", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().argmin(self, axis, out, keepdims=keepdims), out)
@@ -523,7 +540,7 @@ class NumpyMethods:
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Largest element (along axis)."""
         if out is None and initial is _NOVALUE and where is True:
-            res = _numpy_reduction(self, "max", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "max", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().max(self, axis, out, keepdims, initial, where), out)
@@ -532,7 +549,7 @@ class NumpyMethods:
              *, where: Any = True) -> Array:
         """Arithmetic mean (along axis)."""
         if dtype is None and out is None and where is True:
-            res = _numpy_reduction(self, "mean", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "mean", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().mean(self, axis, dtype, out, keepdims,
@@ -542,7 +559,7 @@ class NumpyMethods:
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Smallest element (along axis)."""
         if out is None and initial is _NOVALUE and where is True:
-            res = _numpy_reduction(self, "min", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "min", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().min(self, axis, out, keepdims, initial, where), out)
@@ -561,7 +578,7 @@ class NumpyMethods:
              initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Product of the elements (along axis)."""
         if dtype is None and out is None and initial is _NOVALUE and where is True:
-            res = _numpy_reduction(self, "prod", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "prod", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().prod(self, axis, dtype, out, keepdims, initial,
@@ -632,7 +649,7 @@ class NumpyMethods:
         """Standard deviation (along axis), dividing by N - ddof."""
         if dtype is None and out is None and where is True and mean is _NOVALUE \
                 and correction is _NOVALUE and self._dtype.kind != "c":
-            res = _numpy_reduction(self, "std", axis=axis, ddof=ddof, keepdims=keepdims)
+            res = _numpy_reduction(self, "std", axis, keepdims, ddof)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().std(self, axis, dtype, out, ddof, keepdims,
@@ -643,7 +660,7 @@ class NumpyMethods:
             initial: Any = _NOVALUE, where: Any = True) -> Array:
         """Sum of the elements (along axis)."""
         if dtype is None and out is None and initial is _NOVALUE and where is True:
-            res = _numpy_reduction(self, "sum", axis=axis, keepdims=keepdims)
+            res = _numpy_reduction(self, "sum", axis, keepdims)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().sum(self, axis, dtype, out, keepdims, initial,
@@ -678,7 +695,7 @@ class NumpyMethods:
         """Variance (along axis), dividing by N - ddof."""
         if dtype is None and out is None and where is True and mean is _NOVALUE \
                 and correction is _NOVALUE and self._dtype.kind != "c":
-            res = _numpy_reduction(self, "var", axis=axis, ddof=ddof, keepdims=keepdims)
+            res = _numpy_reduction(self, "var", axis, keepdims, ddof)
             if res is not _MISS:
                 return res  # type: ignore[no-any-return]  # (an Array or NumPy's scalar)
         return _keep(self, numpy_namespace().var(self, axis, dtype, out, ddof, keepdims,

@@ -167,6 +167,23 @@ def call(npfunc: Any, name: str, rule: tuple[str, int], args: tuple[Any, ...],
     kind, positional = rule
     if len(args) > positional:
         return MISS
+    if kind is CREATES and len(args) == 1 and (not kwargs or (
+            len(kwargs) == 1 and "dtype" in kwargs and name not in NO_DTYPE)):
+        size = args[0]  # np.zeros(n), np.empty((n, m), dtype=...): the commonest, inline
+        t = type(size)
+        if t is int or (t is tuple and all(type(v) is int for v in size)):
+            try:
+                out = quiet_run(npfunc, size, **kwargs)
+            except Exception:  # NumPy's error: the adapter gives aiarray's
+                return MISS
+            dt = _NATIVE.get(out.dtype)
+            if dt is None:
+                return MISS
+            res = _new(Array)
+            res._array = out
+            res._dtype = dt
+            res._numpy = True
+            return res if out.ndim else made_as_array(res)
     if kind is VIEWS and not kwargs and name == "asarray":  # the commonest: itself
         a0 = args[0]
         if type(a0) is Array and a0._numpy and a0._dtype in _NATIVE:
