@@ -25,6 +25,7 @@ from . import _promotion as P
 from ._errors import InvalidArgumentError, TypeMismatchError
 from ._layers import swapin, swapin_hooks
 from ._numpy_path import quiet_run
+from ._registry import OPS
 from ._typing import DType, NDArray
 
 if TYPE_CHECKING:
@@ -717,11 +718,25 @@ class NumpyMethods:
     # -- NumPy's protocols ------------------------------------------------------------
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         """NumPy ufuncs on Arrays (``numpy.sin(x)``, ``ndarray + x``) -> aiarray.numpy."""
+        if method == "__call__" and self._numpy and not kwargs and len(inputs) == 2 \
+                and _SCALARS.plain:  # ``numpy.float32(0.5) * x``: NumPy's own, when small
+            sizes = _RAW_SIZES.get(ufunc)
+            if sizes is not None:
+                done = _dispatch.swapin_call(ufunc, inputs[0], inputs[1], True, sizes)
+                if done is not None:
+                    return done
         return swapin_hooks().array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         """NumPy functions on Arrays (``numpy.mean(x)``) -> aiarray.numpy."""
         return swapin_hooks().array_function(func, types, args, kwargs)
+
+
+# NumPy's binary ufuncs that the op registry computes with NumPy's ufunc unchanged -> the
+# op's short-path sizes (``_dispatch.op_sizes``): below them, under the numpy policy,
+# NumPy's ufunc on the data is the swap-in's result.
+_RAW_SIZES = {op.numpy: _dispatch.op_sizes(op.name) for op in OPS.values()
+              if op.arity == 2 and isinstance(op.numpy, np.ufunc)}
 
 
 def _rebuild(data: NDArray, dtype_name: str, tag: builtins.bool) -> Any:
