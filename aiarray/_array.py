@@ -559,12 +559,22 @@ class Array(NumpyMethods):
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
         """``x[key] = value``: write ``value`` where ``key`` selects; x's dtype stays."""
-        if self._numpy:
+        if self._numpy and type(key) in _INT_KEYS:  # ``a[i] = v``: the commonest, inline
             tv = type(value)
-            if (tv is float or tv is int) and type(key) in _INT_KEYS and \
-                    self._dtype.kind in (_FLOAT_KINDS if tv is float else _NUMBER_KINDS):
-                try:  # (the commonest, inline: ``a[i] = 2.0``; as _plain_value decides)
-                    self._array[key] = value
+            dt = self._dtype
+            v: Any = value
+            if tv is Array:  # (as _plain_value decides)
+                plain = value._dtype is dt and dt is not _C32  # type: ignore[union-attr]
+                v = value._array  # type: ignore[union-attr]  # (an Array)
+            elif tv is float:
+                plain = dt.kind in _FLOAT_KINDS
+            elif tv is int:
+                plain = dt.kind in _NUMBER_KINDS
+            else:
+                plain = tv in _NUMPY_SCALARS and value.dtype is dt  # type: ignore[union-attr]
+            if plain:
+                try:
+                    self._array[key] = v
                     return
                 except Exception:  # read-only, range: the checked path says which
                     pass
@@ -670,6 +680,7 @@ _MISS = object()
 _INT_KEYS = frozenset({int, np.intp, np.int64, np.int32})
 _FLOAT_KINDS = frozenset("fc")  # dtype kinds a Python float goes into as NumPy converts it
 _NUMBER_KINDS = frozenset("iufc")  # and a Python int (NumPy raises when out of range)
+_NUMPY_SCALARS = frozenset(dt.type for dt in D.NATIVE)  # NumPy's own scalar types
 _PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis), builtins.bool, np.intp,
                           np.int64, np.int32, np.int16, np.int8, np.bool_})
 # Index arrays NumPy takes without a conversion that could wrap around (uint64 and Python
