@@ -564,14 +564,14 @@ class Array(NumpyMethods):
             dt = self._dtype
             v: Any = value
             if tv is Array:  # (as _plain_value decides)
-                plain = value._dtype is dt and dt is not _C32  # type: ignore[union-attr]
+                plain = value._dtype is dt and dt is not _C32  # type: ignore[union-attr]  # (an Array)
                 v = value._array  # type: ignore[union-attr]  # (an Array)
             elif tv is float:
                 plain = dt.kind in _FLOAT_KINDS
             elif tv is int:
                 plain = dt.kind in _NUMBER_KINDS
             else:
-                plain = tv in _NUMPY_SCALARS and value.dtype is dt  # type: ignore[union-attr]
+                plain = tv in _NUMPY_SCALARS and value.dtype is dt  # type: ignore[union-attr]  # (a NumPy scalar)
             if plain:
                 try:
                     self._array[key] = v
