@@ -361,12 +361,26 @@ def swapin_call(ufunc: Callable[..., Any], x1: object, x2: object, method: bool,
     error, or its own result).  A 0-d result is NumPy's scalar for an operator
     (``method``) and a 0-d swap-in Array for a function.  ``sizes``: the op's kernel sizes
     by dtype (``op_sizes``), below which an Array takes this path; None: any size."""
-    a = _native_operand(x1, sizes)
-    if a is None:
-        return None
-    b = _native_operand(x2, sizes)
-    if b is None:
-        return None
+    a: Any
+    b: Any
+    if type(x1) is Array and type(x2) is Array:  # (the commonest, inline: two Arrays)
+        a = x1._array
+        b = x2._array
+        if a.dtype not in _NATIVE or b.dtype not in _NATIVE:
+            return None
+        if sizes is not None:
+            limit = _STATE.short_limit
+            n, m = a.size, b.size
+            if not ((n < limit or n < sizes.get(a.dtype, 0))
+                    and (m < limit or m < sizes.get(b.dtype, 0))):
+                return None
+    else:
+        a = _native_operand(x1, sizes)
+        if a is None:
+            return None
+        b = _native_operand(x2, sizes)
+        if b is None:
+            return None
     try:
         out = quiet_run(ufunc, a, b)
     except Exception:  # (a busy quiet context, a NumPy error): the general path decides
