@@ -288,6 +288,26 @@ JAX_DTYPES = ("float32", "int32", "uint8", "float16", "bfloat16", "complex64")
 LARGEST = {"zeros", "ones", "empty", "astype", "add", "multiply by a scalar"}  # also at 1e7
 
 
+@pytest.mark.parametrize("route", list(_routes.NEW))
+def test_jax_takes_new_large_arrays_without_a_copy(jax, route):
+    """The large results of the functions that build a new array out of others
+    (joining, sorting, searching, sets, indexing, repeating, clip) are shared with JAX;
+    int64 ones with jax_enable_x64 on (JAX narrows them to int32 otherwise)."""
+    import jax.numpy as jnp
+
+    dtypes = [d for d in _routes.ROUTES[route][1] if d in JAX_DTYPES] or ["float32"]
+    wide = _routes.RESULT_DTYPE.get(route) == "int64"
+    for dtype in dtypes:
+        first = _routes.sizes_from(_memory.MIN_BYTES, route, dtype)
+        made = [_routes.make(route, n, dtype) for n in (first, first, first + 30)]
+        with jax.enable_x64(wide):
+            for x in made:
+                j = jnp.from_dlpack(x, copy=False)  # raises when the buffer is not aligned
+                assert jax_pointer(j) == _routes.data_pointer(x), (route, dtype)
+                assert j.shape == x.shape and str(j.dtype) == str(x.dtype)
+                assert np.asarray(j).tobytes() == np.asarray(x).tobytes()
+
+
 @pytest.mark.parametrize("route", JAX_ROUTES)
 def test_jax_takes_allocated_arrays_without_a_copy(jax, route):
     import jax.numpy as jnp

@@ -372,8 +372,9 @@ def test_asarray_of_a_refusing_producer_falls_back_to_its_array_protocol():
 # ---------------------------------------------------------------------------
 # 64-byte aligned buffers (issue 19, item 6): what aiarray allocates starts at a multiple
 # of 64 bytes from _memory.MIN_BYTES up, so DLPack consumers that require it (JAX) take it
-# as it is.  NumPy's allocator gives 16 (and at these sizes glibc's mmap'd blocks start 16
-# bytes past a page): several arrays per case all aligned by chance is 4^-4 at most.
+# as it is; smaller arrays keep NumPy's allocation (not asserted either way).  NumPy's
+# allocator gives 16 (and at these sizes glibc's mmap'd blocks start 16 bytes past a
+# page): several arrays per case all aligned by chance is 4^-4 at most.
 
 
 def _aligned_sizes(route: str, dtype: str) -> tuple[int, ...]:
@@ -391,6 +392,26 @@ def test_allocated_arrays_are_64_byte_aligned(route, dtype):
         for x in made:
             assert x.size * x.dtype.itemsize >= _memory.MIN_BYTES
             assert _routes.data_pointer(x) % 64 == 0, (route, dtype, n)
+
+@pytest.mark.parametrize(("route", "dtype"), _routes.NEW_CASES,
+                         ids=[f"{r}-{d}" for r, d in _routes.NEW_CASES])
+def test_new_arrays_hold_numpys_values_and_are_aligned_when_large(route, dtype):
+    """The functions that build a new array out of others (joining, sorting, searching,
+    sets, indexing, repeating, clip): NumPy's values, dtype and shape at every size (the
+    large results are written straight into an aligned buffer or copied into one), and
+    from MIN_BYTES on a 64-byte aligned result."""
+    first = _routes.sizes_from(_memory.MIN_BYTES, route, dtype)
+    for n in (10, 1000, first, first + 30):
+        want = np.ascontiguousarray(_routes.NUMPY[route](n, getattr(aa, dtype)))
+        made = [_routes.make(route, n, dtype) for _ in range(3 if n >= first else 1)]
+        for x in made:
+            got = np.asarray(x)
+            assert got.dtype == want.dtype and got.shape == want.shape, (route, n)
+            assert got.tobytes() == want.tobytes(), (route, n)
+        if n >= first:  # (three live arrays: all aligned by chance is 4^-3 at most)
+            assert want.nbytes >= _memory.MIN_BYTES
+            assert [_routes.data_pointer(x) % 64 for x in made] == [0, 0, 0], (route, n)
+
 
 @pytest.mark.parametrize("n", [1_000, 300_000])
 def test_aligned_results_hold_numpys_values(n):

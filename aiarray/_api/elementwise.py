@@ -6,12 +6,14 @@ functions themselves are thin: dispatch does validation, promotion and compute.
 
 from __future__ import annotations
 
+import math
 import typing
 from collections.abc import Callable
 
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .. import _promotion as P
 from .._array import OPERAND, Array
 from .._dispatch import _cast, array_arg, binary, make_function, not_an_array
@@ -218,6 +220,16 @@ def clip(x: Array, /, min: Array | int | float | P.TypedScalar | None = None,
         shape = np.broadcast_shapes(out.shape, *(b.shape for b in (lo, hi) if b is not None))
     except ValueError:
         raise DimensionMismatchError("clip(): min/max do not broadcast with x") from None
+    if math.prod(shape) * out.itemsize >= M.MIN_BYTES:  # into an aligned result (_memory)
+        res = M.empty(shape, out.dtype)
+        if lo is None and hi is None:
+            np.copyto(res, out)
+        else:
+            if lo is not None:
+                quiet(np.maximum, out, lo, out=res)
+            if hi is not None:
+                quiet(np.minimum, out if lo is None else res, hi, out=res)
+        return Array._new(D.narrow(res, x.dtype), x.dtype)
     if lo is not None:
         out = quiet(np.maximum, out, lo)
     if hi is not None:

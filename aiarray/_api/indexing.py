@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .._array import Array
 from .._dispatch import array_arg
 from .._errors import (
@@ -80,7 +81,16 @@ def take(x: Array, indices: Array, /, *, axis: int | None = None) -> Array:
             f"take(): indices must be 1-D, got shape {indices.shape}"
         )
     idx = _in_bounds("take", indices, x.shape[ax], ax)
-    return _result(np.take(D.bits(x._array), idx, axis=ax), x.dtype)
+    a = D.bits(x._array)
+    # the result holds a.nbytes // a.shape[ax] * idx.size bytes; its bound, the first
+    # test, rules out small calls with two attributes
+    if idx.size * a.nbytes >= M.MIN_BYTES and (
+            a.nbytes // a.shape[ax] * idx.size >= M.MIN_BYTES):
+        # into an aligned result (_memory); the indices are checked, so NumPy's "wrap"
+        # takes each one as "raise" would, without copying the result once more
+        out = M.empty((*a.shape[:ax], idx.size, *a.shape[ax + 1:]), a.dtype)
+        return _result(np.take(a, idx, axis=ax, out=out, mode="wrap"), x.dtype)
+    return _result(np.take(a, idx, axis=ax), x.dtype)
 
 
 def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
@@ -112,4 +122,7 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
                 f"x shape {x.shape} outside axis {ax} (axis {i})"
             )
     idx = _in_bounds("take_along_axis", indices, x.shape[ax], ax)
-    return _result(np.take_along_axis(D.bits(x._array), idx, axis=ax), x.dtype)
+    out = np.take_along_axis(D.bits(x._array), idx, axis=ax)
+    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
+        out = M.aligned(out)
+    return _result(out, x.dtype)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from .. import _dtypes as D
+from .. import _memory as M
 from .._array import Array
 from .._dispatch import array_arg, cast, common_dtype
 from .._errors import (
@@ -58,6 +60,8 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
         )
     a = x._array
     if copy:
+        if a.nbytes >= M.MIN_BYTES:  # an aligned copy (_memory), the new shape its view
+            return Array._new(M.copy(a).reshape(dims), x.dtype)
         return Array._new(allocating(np.reshape, a, dims, copy=True, func="reshape"), x.dtype)
     if copy is False:
         try:
@@ -67,6 +71,11 @@ def reshape(x: Array, /, shape: tuple[int, ...], *, copy: bool | None = None) ->
                 f"reshape(copy=False): shape {x.shape} -> {shape!r} needs a copy"
             ) from None
         return Array._new(out, x.dtype)
+    if a.nbytes >= M.MIN_BYTES:  # a view where the layout allows it, else an aligned copy
+        try:
+            return Array._new(np.reshape(a, dims, copy=False), x.dtype)
+        except ValueError:
+            return Array._new(M.copy(a).reshape(dims), x.dtype)
     return Array._new(allocating(a.reshape, dims, func="reshape"), x.dtype)
 
 
@@ -175,6 +184,16 @@ def _joined(func: str, arrays: object, extra_dims: int) -> tuple[DType, int]:
 # -- joining --------------------------------------------------------------------------
 
 
+def _joined_into(join: Callable[..., NDArray], parts: list[NDArray], shape: tuple[int, ...],
+                 axis: int | None) -> NDArray:
+    """``join(parts, axis=axis)`` (np.concatenate, np.stack) written into a 64-byte
+    aligned result of ``shape`` (``_memory``): for results of ``MIN_BYTES`` and more."""
+    out = M.empty(shape, parts[0].dtype)
+    if axis is None:
+        return join(parts, out=out)
+    return join(parts, axis=axis, out=out)
+
+
 def concat(
     arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0
 ) -> Array:
@@ -198,8 +217,11 @@ def concat(
             raise TypeMismatchError(f"concat(): arrays must be a tuple or list of arrays, "
                                     f"got {type(arrays).__name__}")
         dt = common_dtype("concat", arrays)
-        check_shape((sum(x.size for x in arrays),), dt.itemsize, "concat")
+        total = sum(x.size for x in arrays)
+        check_shape((total,), dt.itemsize, "concat")
         parts: list[NDArray] = [D.bits(cast(x, dt)).reshape(-1) for x in arrays]
+        if total * parts[0].itemsize >= M.MIN_BYTES:
+            return _wrap(_joined_into(np.concatenate, parts, (total,), None), dt)
         return _wrap(allocating(np.concatenate, parts, func="concat"), dt)
     dt, ndim = _joined("concat", arrays, 0)
     if ndim == 0:
@@ -216,6 +238,8 @@ def concat(
     shape = (*ref[:ax], sum(x.shape[ax] for x in arrays), *ref[ax + 1:])
     check_shape(shape, dt.itemsize, "concat")
     parts = [D.bits(cast(x, dt)) for x in arrays]
+    if math.prod(shape) * parts[0].itemsize >= M.MIN_BYTES:
+        return _wrap(_joined_into(np.concatenate, parts, shape, ax), dt)
     return _wrap(allocating(np.concatenate, parts, axis=ax, func="concat"), dt)
 
 
@@ -246,6 +270,8 @@ def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array
             )
     check_shape((len(arrays), *ref), dt.itemsize, "stack")
     parts = [D.bits(cast(x, dt)) for x in arrays]
+    if len(parts) * parts[0].nbytes >= M.MIN_BYTES:
+        return _wrap(_joined_into(np.stack, parts, (*ref[:ax], len(arrays), *ref[ax:]), ax), dt)
     return _wrap(allocating(np.stack, parts, axis=ax, func="stack"), dt)
 
 
@@ -441,6 +467,8 @@ def roll(
                                        "is None (the flattened array has one axis)")
         s = int_arg(shift, "roll", "shift")
         check_shape(a.shape, a.itemsize, "roll")
+        if a.nbytes >= M.MIN_BYTES:
+            return _wrap(_rolled(a.reshape(-1), [s % a.size]).reshape(x.shape), x.dtype)
         flat = allocating(a.reshape, -1, func="roll")
         out = allocating(np.roll, flat, s % flat.size if flat.size else 0, func="roll")
         return _wrap(out.reshape(x.shape), x.dtype)
@@ -455,9 +483,27 @@ def roll(
         shifts = [int_arg(shift, "roll", "shift")] * len(axes)
     shifts = [s % x.shape[ax] if x.shape[ax] else 0 for s, ax in zip(shifts, axes)]
     check_shape(a.shape, a.itemsize, "roll")
+    if a.nbytes >= M.MIN_BYTES:
+        by_axis = [0] * a.ndim
+        for s, ax in zip(shifts, axes):
+            by_axis[ax] = s
+        return _wrap(_rolled(a, by_axis), x.dtype)
     out = allocating(np.roll, a, tuple(shifts), axis=tuple(axes), func="roll") if axes \
         else allocating(a.copy, func="roll")
     return _wrap(out, x.dtype)
+
+
+def _rolled(a: NDArray, shifts: list[int]) -> NDArray:
+    """``a`` rolled by ``shifts[i]`` (``0 <= shifts[i] < a.shape[i]``) along each axis,
+    written into a 64-byte aligned array (``_memory``; for results of ``MIN_BYTES`` and
+    more): a shifted axis moves in two blocks, the last ``shift`` elements to the front."""
+    out = M.empty(a.shape, a.dtype)
+    whole = ((slice(None), slice(None)),)
+    moves = [((slice(None, -s), slice(s, None)), (slice(-s, None), slice(None, s))) if s
+             else whole for s in shifts]
+    for blocks in itertools.product(*moves):  # (source, destination) per axis
+        out[tuple(d for _, d in blocks)] = a[tuple(f for f, _ in blocks)]
+    return out
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
@@ -512,7 +558,9 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         r = r.astype(np.intp)
     else:
         r = min(r, total)
-    out = allocating(np.repeat, a, r, axis=ax, func="repeat")
+    out: NDArray = allocating(np.repeat, a, r, axis=ax, func="repeat")
+    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
+        out = M.aligned(out)
     return _wrap(out, x.dtype)
 
 
@@ -551,5 +599,13 @@ def tile(x: Array, repetitions: tuple[int, ...], /) -> Array:
     k = max(len(reps), a.ndim)
     shape = (1,) * (k - a.ndim) + a.shape
     full = (1,) * (k - len(reps)) + reps
-    check_shape([s * r for s, r in zip(shape, full)], a.itemsize, "tile")
+    dims = [s * r for s, r in zip(shape, full)]
+    check_shape(dims, a.itemsize, "tile")
+    if math.prod(dims) * a.itemsize >= M.MIN_BYTES:
+        # into an aligned array (_memory) seen as (r0, s0, r1, s1, ...): x, seen as
+        # (1, s0, 1, s1, ...), broadcast into it is every tile at once
+        out = M.empty(tuple(dims), a.dtype)
+        np.copyto(out.reshape([v for s, r in zip(shape, full) for v in (r, s)]),
+                  a.reshape([v for s in shape for v in (1, s)]))
+        return _wrap(out, x.dtype)
     return _wrap(allocating(np.tile, a, reps, func="tile"), x.dtype)
