@@ -18,7 +18,6 @@ import numpy as np
 
 from . import _dispatch
 from . import _dtypes as D
-from . import _memory as M
 from . import _promotion as P
 from ._array_numpy import (
     NumpyMethods,
@@ -556,8 +555,6 @@ class Array(NumpyMethods):
             out = self._array[k]
         except IndexError as e:
             raise _index_error(key, self, e) from None
-        if out.nbytes >= M.MIN_BYTES:  # a new large array (x[mask], x[idx]): aligned
-            out = M.indexed(out, self._array)
         return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:

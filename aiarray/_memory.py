@@ -3,13 +3,16 @@
 NumPy's allocator gives 16-byte aligned data; a DLPack consumer such as JAX (XLA's CPU
 client) takes a buffer without copying only when its data starts at a multiple of 64
 bytes, at every size.  The allocation points (creation functions, copies, elementwise
-and reduction results, the kernels' result pool, and the functions that build a new
-array out of others: joining, sorting, searching, sets, indexing, repeating) allocate
-through :func:`empty` / :func:`zeros`, which over-allocate a byte buffer by
-``ALIGNMENT`` and start the array at the first aligned byte; :func:`aligned` (and
-:func:`indexed` for indexing results) copies an array made elsewhere (by NumPy) into
-such a buffer.  The callers compare the result's size with ``MIN_BYTES`` before any
-other step.  Arrays under ``MIN_BYTES`` keep NumPy's allocation: the extra steps
+and reduction results, the kernels' result pool, and the functions that write a new
+array straight into a buffer of their own: joining, ascending sort, take, roll, tile,
+clip, reshape's copy) allocate through :func:`empty` / :func:`zeros`, which
+over-allocate a byte buffer by ``ALIGNMENT`` and start the array at the first aligned
+byte; :func:`aligned` copies an array made elsewhere (by NumPy) into such a buffer.  The
+callers compare the result's size with ``MIN_BYTES`` before any other step.  A result
+that only NumPy can make (no ``out=``: ``where``, boolean and integer indexing,
+``nonzero``, ``unique_*``, ``argsort``, ``repeat``) keeps NumPy's allocation: aligning it
+would copy it once more on every call, where a DLPack consumer copies it only when it
+takes it.  Arrays under ``MIN_BYTES`` keep NumPy's allocation: the extra steps
 cost about 2 us a call, which doubles an elementwise call on 10^3-10^4 elements, and JAX
 copies a small buffer in less (docs/interop.md, "Aligned buffers").
 """
@@ -32,7 +35,6 @@ MIN_BYTES = 1 << 20
 
 _UINT8 = np.dtype(np.uint8)
 _ndarray = np.ndarray
-_may_share_memory = np.may_share_memory
 _from_address = ctypes.c_void_p.from_address
 _prod = math.prod
 
@@ -124,21 +126,3 @@ def aligned(a: NDArray) -> NDArray:
         return a
     return copy(a)
 
-
-def indexed(out: NDArray, source: NDArray) -> NDArray:
-    """``out`` = ``source[key]``, aligned when NumPy made it in a new buffer (advanced
-    indexing): ``out`` itself when it is a view of ``source`` (basic indexing) or already
-    aligned.  NumPy gives the new array itself, or (index arrays after a slice, ``None``
-    before them) a transposed or reshaped view of a new array of the same size: then
-    that array is copied and the view made again on the copy.  Callers take this step
-    only for results of ``MIN_BYTES`` and more."""
-    if out.flags.owndata:
-        return aligned(out)
-    base = out.base
-    if (type(base) is not _ndarray or base is source or base is source.base
-            or not base.flags.owndata or not base.flags.c_contiguous
-            or base.nbytes != out.nbytes or address(base) % ALIGNMENT == 0
-            or _may_share_memory(base, source)):
-        return out
-    new = copy(base)
-    return _ndarray(out.shape, out.dtype, new, address(out) - address(base), out.strides)

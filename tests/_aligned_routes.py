@@ -69,18 +69,12 @@ ROUTES: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...]]] = {
 }
 
 
-
 # -- the functions that make a new array out of others -----------------------------
 # Their data as NumPy arrays (the reference calls take the same ones).
 
 def _data(n: int, dt) -> np.ndarray:
     """``n`` values in 0..100, repeating irregularly, of dtype ``dt``."""
     return ((np.arange(n) * 7919) % 101).astype(np.dtype(dt))
-
-
-def _distinct(n: int, dt) -> np.ndarray:
-    """0..n-1 in a fixed shuffled order (every value once), of dtype ``dt``."""
-    return np.random.default_rng(19).permutation(n).astype(np.dtype(dt))
 
 
 def _indices(n: int) -> np.ndarray:
@@ -93,28 +87,13 @@ def _rows(n: int, dt, width: int = 10) -> np.ndarray:
     return _data(-(-n // width) * width, dt).reshape(-1, width)
 
 
-def _half_zero(n: int, dt) -> np.ndarray:
-    """2n values, every other one 0 (n non-zero ones)."""
-    return (np.arange(2 * n) % 2 * 3).astype(np.dtype(dt))
-
-
 _PERMUTED = np.array([3, -1, 0, 7, 2, 9, -5, 4, 1, 6])  # indices into 10 columns
 _A = aa.asarray
-
-
-def _unique(n: int, dt, func, field):
-    return getattr(func(_A(_distinct(n, dt).reshape(-1, 10))), field)
-
-
-def _np_unique(n: int, dt, **flags):
-    return np.unique(_distinct(n, dt).reshape(-1, 10), **flags)
-
 
 MOVE = ("float32", "uint8", "int64", "complex64", "bfloat16")  # data-movement routes
 # (no bfloat16: its sorted or clipped result is a cast of the float32 one, aligned as
 # casts are)
 SORTED = ("float32", "int32", "uint8", "float16")
-DISTINCT = ("float32", "float64", "int32", "int64")  # n distinct values (unique)
 NEW: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...],
                      Callable[[int, object], np.ndarray]]] = {
     # route: (aiarray's call, its dtypes, NumPy's call on the same data)
@@ -131,41 +110,10 @@ NEW: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...],
               lambda n, dt: np.stack([_data(-(-n // 10), dt)] * 10, axis=1)),
     "sort": (lambda n, dt: aa.sort(_A(_data(n, dt))), SORTED,
              lambda n, dt: np.sort(_data(n, dt))),
-    "sort, descending": (lambda n, dt: aa.sort(_A(_data(n, dt)), descending=True), SORTED,
-                         lambda n, dt: np.sort(_data(n, dt))[::-1]),
-    "argsort": (lambda n, dt: aa.argsort(_A(_data(n, dt))), ("float32", "int32", "bfloat16"),
-                lambda n, dt: np.argsort(_data(n, dt), kind="stable")),
-    "argsort, descending": (
-        lambda n, dt: aa.argsort(_A(_data(n, dt)), descending=True), ("float32", "uint8"),
-        # the larger values first, equal ones in their order
-        lambda n, dt: np.lexsort((np.arange(n), -_data(n, dt).astype(np.float64)))),
     "take": (lambda n, dt: aa.take(_A(_data(n, dt)), _A(_indices(n))), MOVE,
              lambda n, dt: np.take(_data(n, dt), _indices(n))),
     "take along axis 1": (lambda n, dt: aa.take(_A(_rows(n, dt)), _A(_PERMUTED), axis=1),
                           MOVE, lambda n, dt: np.take(_rows(n, dt), _PERMUTED, axis=1)),
-    "take_along_axis": (
-        lambda n, dt: aa.take_along_axis(
-            _A(_rows(n, dt)), _A(np.argsort(_rows(n, "float32"), axis=1)), axis=1),
-        ("float32", "uint8", "bfloat16"),
-        lambda n, dt: np.take_along_axis(_rows(n, dt), np.argsort(_rows(n, "float32"), axis=1),
-                                         axis=1)),
-    "x[indices]": (lambda n, dt: _A(_data(n, dt))[_A(_indices(n))], MOVE,
-                   lambda n, dt: _data(n, dt)[_indices(n)]),
-    "x[mask]": (lambda n, dt: _A(_data(2 * n, dt))[_A(np.arange(2 * n) % 2 == 0)], MOVE,
-                lambda n, dt: _data(2 * n, dt)[np.arange(2 * n) % 2 == 0]),
-    # NumPy makes these two as a transposed / reshaped view of a new array
-    "x[:, indices]": (lambda n, dt: _A(_rows(n, dt))[:, _A(_PERMUTED)], MOVE,
-                      lambda n, dt: _rows(n, dt)[:, _PERMUTED]),
-    "x[None, indices]": (lambda n, dt: _A(_data(n, dt))[None, _A(_indices(n))],
-                         ("float32", "uint8"), lambda n, dt: _data(n, dt)[None, _indices(n)]),
-    "where": (lambda n, dt: aa.where(_A(_data(n, "int32") % 3 == 0), _A(_data(n, dt)),
-                                     aa.flip(_A(_data(n, dt)))), MOVE,
-              lambda n, dt: np.where(_data(n, "int32") % 3 == 0, _data(n, dt),
-                                     _data(n, dt)[::-1])),
-    "where, a scalar": (lambda n, dt: aa.where(_A(_data(n, "int32") > 50), _A(_data(n, dt)), 7),
-                        ("float32", "uint8", "bfloat16"),
-                        lambda n, dt: np.where(_data(n, "int32") > 50, _data(n, dt),
-                                               np.array(7, np.dtype(dt)))),
     "roll": (lambda n, dt: aa.roll(_A(_data(n, dt)), 7), MOVE,
              lambda n, dt: np.roll(_data(n, dt), 7)),
     "roll, flattened 2-D": (lambda n, dt: aa.roll(_A(_rows(n, dt)), -13), ("float32", "uint8"),
@@ -173,14 +121,6 @@ NEW: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...],
     "roll along two axes": (
         lambda n, dt: aa.roll(_A(_rows(n, dt)), (-3, 4), axis=(0, 1)), MOVE,
         lambda n, dt: np.roll(_rows(n, dt), (-3, 4), axis=(0, 1))),
-    "repeat": (lambda n, dt: aa.repeat(_A(_data(-(-n // 2), dt)), 2), MOVE,
-               lambda n, dt: np.repeat(_data(-(-n // 2), dt), 2)),
-    "repeat by counts": (
-        lambda n, dt: aa.repeat(_A(_rows(-(-n // 2), dt)),
-                                _A(3 - np.arange(-(-n // 20)) % 2 * 2), axis=0),
-        ("float32", "uint8"),
-        lambda n, dt: np.repeat(_rows(-(-n // 2), dt), 3 - np.arange(-(-n // 20)) % 2 * 2,
-                                axis=0)),
     "tile": (lambda n, dt: aa.tile(_A(_data(-(-n // 2), dt)), (2,)), MOVE,
              lambda n, dt: np.tile(_data(-(-n // 2), dt), 2)),
     "tile 2-D": (lambda n, dt: aa.tile(_A(_rows(-(-n // 4), dt, 5)), (2, 2)), MOVE,
@@ -188,30 +128,6 @@ NEW: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...],
     "tile, new axes": (lambda n, dt: aa.tile(_A(_data(-(-n // 6), dt)), (3, 1, 2)),
                        ("float32", "uint8"),
                        lambda n, dt: np.tile(_data(-(-n // 6), dt), (3, 1, 2))),
-    "unique_values": (lambda n, dt: aa.unique_values(_A(_distinct(n, dt).reshape(-1, 10))),
-                      DISTINCT, lambda n, dt: _np_unique(n, dt)),
-    "unique_all values": (lambda n, dt: _unique(n, dt, aa.unique_all, "values"),
-                          ("float32", "int64"), lambda n, dt: _np_unique(n, dt)),
-    "unique_all indices": (lambda n, dt: _unique(n, dt, aa.unique_all, "indices"),
-                           ("float32",), lambda n, dt: _np_unique(n, dt, return_index=True)[1]),
-    "unique_all inverse_indices": (
-        lambda n, dt: _unique(n, dt, aa.unique_all, "inverse_indices"), ("float32",),
-        lambda n, dt: _np_unique(n, dt, return_inverse=True)[1].reshape(-1, 10)),
-    "unique_inverse inverse_indices": (
-        lambda n, dt: _unique(n, dt, aa.unique_inverse, "inverse_indices"), ("int32",),
-        lambda n, dt: _np_unique(n, dt, return_inverse=True)[1].reshape(-1, 10)),
-    "unique_counts counts": (lambda n, dt: _unique(n, dt, aa.unique_counts, "counts"),
-                             ("float64",),
-                             lambda n, dt: _np_unique(n, dt, return_counts=True)[1]),
-    "nonzero": (lambda n, dt: aa.nonzero(_A(_half_zero(n, dt)))[0], ("float32", "uint8", "bool"),
-                lambda n, dt: np.nonzero(_half_zero(n, dt))[0]),
-    # NumPy gives these as columns of one (count, 2) array
-    "nonzero 2-D, rows": (lambda n, dt: aa.nonzero(_A(_half_zero(n, dt).reshape(-1, 10)))[0],
-                          ("float32", "bool"),
-                          lambda n, dt: np.nonzero(_half_zero(n, dt).reshape(-1, 10))[0]),
-    "nonzero 2-D, columns": (
-        lambda n, dt: aa.nonzero(_A(_half_zero(n, dt).reshape(-1, 10)))[1], ("float32",),
-        lambda n, dt: np.nonzero(_half_zero(n, dt).reshape(-1, 10))[1]),
     "clip": (lambda n, dt: aa.clip(_A(_data(n, dt)), 10, 60), SORTED,
              # (ml_dtypes' clip gives float32 for bfloat16: exact, cast back)
              lambda n, dt: np.clip(_data(n, dt), np.array(10, np.dtype(dt)),
@@ -231,33 +147,13 @@ NEW: dict[str, tuple[Callable[[int, object], aa.Array], tuple[str, ...],
     "reshape of a transpose": (
         lambda n, dt: aa.reshape(aa.permute_dims(_A(_rows(n, dt)), (1, 0)), (-1,)),
         ("float32", "uint8"), lambda n, dt: _rows(n, dt).T.reshape(-1)),
-    "searchsorted": (lambda n, dt: aa.searchsorted(_A(np.arange(0, 101, 3).astype(np.dtype(dt))),
-                                                   _A(_data(n, dt))), ("float32", "int32"),
-                     lambda n, dt: np.searchsorted(np.arange(0, 101, 3).astype(np.dtype(dt)),
-                                                   _data(n, dt))),
-    "argmax along an axis": (lambda n, dt: aa.argmax(_A(_rows(3 * n, dt, 3)), axis=1),
-                             ("float32", "uint8"),
-                             lambda n, dt: np.argmax(_rows(3 * n, dt, 3), axis=1)),
-    "argmin along an axis": (lambda n, dt: aa.argmin(_A(_rows(3 * n, dt, 3)), axis=1),
-                             ("int32",), lambda n, dt: np.argmin(_rows(3 * n, dt, 3), axis=1)),
-    "count_nonzero along an axis": (
-        lambda n, dt: aa.count_nonzero(_A(_rows(3 * n, dt, 3)), axis=1), ("float32",),
-        lambda n, dt: np.count_nonzero(_rows(3 * n, dt, 3), axis=1)),
-    "isin": (lambda n, dt: aa.isin(_A(_data(n, dt)), _A(np.arange(0, 101, 7).astype(np.dtype(dt)))),
-             ("float32", "int32"),
-             lambda n, dt: np.isin(_data(n, dt), np.arange(0, 101, 7).astype(np.dtype(dt)))),
 }
 ROUTES.update({route: (make, dts) for route, (make, dts, _) in NEW.items()})
 NUMPY = {route: ref for route, (_, _, ref) in NEW.items()}
 
 CASES = [(route, dt) for route, (_, dts) in ROUTES.items() for dt in dts]
 NEW_CASES = [(route, dt) for route, (_, dts, _) in NEW.items() for dt in dts]
-RESULT_DTYPE = {  # routes whose result is not of the dtype they are given
-    "less": "bool", "isin": "bool",
-    **{route: "int64" for route in NEW
-       if route.startswith(("argsort", "unique_all i", "unique_inverse", "unique_counts",
-                            "nonzero", "searchsorted", "argmax", "argmin", "count_nonzero"))},
-}
+RESULT_DTYPE = {"less": "bool"}  # routes whose result is not of the dtype they are given
 
 
 def sizes_from(min_bytes: int, route: str, dtype: str) -> int:

@@ -122,7 +122,4 @@ def take_along_axis(x: Array, indices: Array, /, *, axis: int = -1) -> Array:
                 f"x shape {x.shape} outside axis {ax} (axis {i})"
             )
     idx = _in_bounds("take_along_axis", indices, x.shape[ax], ax)
-    out = np.take_along_axis(D.bits(x._array), idx, axis=ax)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return _result(out, x.dtype)
+    return _result(np.take_along_axis(D.bits(x._array), idx, axis=ax), x.dtype)

@@ -558,9 +558,7 @@ def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Arr
         r = r.astype(np.intp)
     else:
         r = min(r, total)
-    out: NDArray = allocating(np.repeat, a, r, axis=ax, func="repeat")
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
+    out = allocating(np.repeat, a, r, axis=ax, func="repeat")
     return _wrap(out, x.dtype)
 
 

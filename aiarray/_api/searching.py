@@ -8,7 +8,6 @@ from typing import Literal
 import numpy as np
 
 from .. import _dtypes as D
-from .. import _memory as M
 from .._array import Array
 from .._dispatch import array_arg, operands
 from .._errors import (
@@ -57,8 +56,6 @@ def where(condition: Array, x1: Array | complex, x2: Array | complex, /) -> Arra
             f"where(): shapes {condition.shape}, {np.shape(a1)} and {np.shape(a2)} "
             "do not broadcast"
         ) from None
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
     return Array._new(out, dt)
 
 
@@ -72,11 +69,8 @@ def _arg_extreme(x: object, axis: object, keepdims: bool, func: str,
         )
     if x.ndim == 0:  # a single element: index 0
         return Array._new(np.zeros((), D.int64), D.int64)
-    out = np.asarray(find(D.widen(x._array), axis=ax,
-                          keepdims=bool_arg(keepdims, func, "keepdims")), D.int64)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return Array._new(out, D.int64)
+    out = find(D.widen(x._array), axis=ax, keepdims=bool_arg(keepdims, func, "keepdims"))
+    return Array._new(np.asarray(out, D.int64), D.int64)
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
@@ -144,11 +138,9 @@ def count_nonzero(x: Array, /, *, axis: int | tuple[int, ...] | None = None,
     x = array_arg(x, "count_nonzero", "x")
     axes = normalize_axes(axis, x.ndim, "count_nonzero")
     keep = bool_arg(keepdims, "count_nonzero", "keepdims")
-    out = np.asarray(np.add.reduce(  # type: ignore[call-overload]  # NumPy's stubs: literal keepdims only
-        _nonzero_mask(x), axes, D.int64, None, keep), D.int64)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return Array._new(out, D.int64)
+    out = np.add.reduce(  # type: ignore[call-overload]  # NumPy's stubs: literal keepdims only
+        _nonzero_mask(x), axes, D.int64, None, keep)
+    return Array._new(np.asarray(out, D.int64), D.int64)
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
@@ -167,12 +159,8 @@ def nonzero(x: Array, /) -> tuple[Array, ...]:
         raise InvalidArgumentError(
             "nonzero(): x must have at least one dimension, got a 0-d array"
         )
-    found: tuple[NDArray, ...] = np.nonzero(_nonzero_mask(x))
-    if found[0].nbytes >= M.MIN_BYTES:
-        # an aligned contiguous copy of each (NumPy's are columns of one (count, ndim)
-        # array when x has several axes)
-        found = tuple(M.aligned(i) if i.flags.c_contiguous else M.copy(i) for i in found)
-    return tuple(Array._new(i.astype(D.int64, copy=False), D.int64) for i in found)
+    return tuple(Array._new(i.astype(D.int64, copy=False), D.int64)
+                 for i in np.nonzero(_nonzero_mask(x)))
 
 
 def _sorter(sorter: object, n: int) -> NDArray | None:
@@ -222,7 +210,5 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
         arg = "x1" if type(x1) is not Array else "x2"
         raise ScalarOverflowError(f"searchsorted(): {arg}: {message(e)}") from None
     D.check_category(dt, "real numeric or boolean", "searchsorted", "x1 and x2")
-    out = np.asarray(np.searchsorted(D.widen(a1), D.widen(a2), side=side, sorter=s), D.int64)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return Array._new(out, D.int64)
+    out = np.searchsorted(D.widen(a1), D.widen(a2), side=side, sorter=s)
+    return Array._new(np.asarray(out, D.int64), D.int64)

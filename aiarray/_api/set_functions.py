@@ -12,7 +12,6 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _dtypes as D
-from .. import _memory as M
 from .._array import Array
 from .._dispatch import array_arg, operands
 from .._errors import ScalarOverflowError, TypeMismatchError, message
@@ -54,10 +53,7 @@ def _unique(x: object, func: str, index: bool, inverse: bool,
     # bfloat16 / complex32 widen exactly, so values and equality are unchanged.
     a = D.widen(x._array).reshape(-1)
     if not (index or inverse or counts):
-        values = D.narrow(np.unique(a, equal_nan=False), x._dtype)
-        if values.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-            values = M.aligned(values)
-        return (Array._new(values, x._dtype),)
+        return (Array._new(D.narrow(np.unique(a, equal_nan=False), x._dtype), x._dtype),)
     # Asking for the first indices makes NumPy sort stably, so the k-th NaN of x maps
     # to the k-th NaN of the values: the inverse indices are deterministic.
     res = list(np.unique(a, return_index=True, return_inverse=inverse,  # type: ignore[call-overload]  # NumPy's stubs take literal flags only
@@ -66,10 +62,7 @@ def _unique(x: object, func: str, index: bool, inverse: bool,
         res[2] = res[2].reshape(x.shape)
     if not index:
         del res[1]
-    res[0] = D.narrow(res[0], x._dtype)
-    if a.size * 16 >= M.MIN_BYTES:  # the large ones of NumPy's new arrays: aligned copies
-        res = [M.aligned(r) if r.nbytes >= M.MIN_BYTES else r for r in res]
-    return (Array._new(res[0], x._dtype),
+    return (Array._new(D.narrow(res[0], x._dtype), x._dtype),
             *(Array._new(r.astype(D.int64, copy=False), D.int64) for r in res[1:]))
 
 
@@ -156,7 +149,5 @@ def isin(x1: Array | int, x2: Array | int, /, *, invert: bool = False) -> Array:
     except ScalarOverflowError as e:  # name the function and the argument
         arg = "x1" if type(x1) is not Array else "x2"
         raise ScalarOverflowError(f"isin(): {arg}: {message(e)}") from None
-    out = np.asarray(np.isin(D.widen(a1), D.widen(a2), invert=bool(invert)), D.bool_)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return Array._new(out, D.bool_)
+    out = np.isin(D.widen(a1), D.widen(a2), invert=bool(invert))
+    return Array._new(np.asarray(out, D.bool_), D.bool_)

@@ -63,10 +63,8 @@ def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
     Array([0, 2, 1], dtype=int64)
     """
     a, ax, kind = _prepare(x, axis, descending, stable, "argsort")
-    out = _argsort(a, ax, bool(descending), kind).astype(D.int64, copy=False)
-    if out.nbytes >= M.MIN_BYTES:  # NumPy's new array, copied into an aligned one
-        out = M.aligned(out)
-    return Array._new(out, D.int64)
+    out = _argsort(a, ax, bool(descending), kind)
+    return Array._new(out.astype(D.int64, copy=False), D.int64)
 
 
 def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
@@ -85,14 +83,11 @@ def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
     Array([nan,  3.,  2.,  1.], dtype=float16)
     """
     a, ax, kind = _prepare(x, axis, descending, stable, "sort")
-    if a.nbytes >= M.MIN_BYTES:  # into an aligned result (_memory)
-        if descending:
-            out = M.aligned(np.take_along_axis(a, _argsort(a, ax, True, kind), axis=ax))
-        else:  # np.sort's own steps: a copy, sorted in place
-            out = M.copy(a)
-            out.sort(axis=ax, kind=kind)
-    elif descending:
+    if descending:
         out = np.take_along_axis(a, _argsort(a, ax, True, kind), axis=ax)
+    elif a.nbytes >= M.MIN_BYTES:  # np.sort's own steps into an aligned copy (_memory)
+        out = M.copy(a)
+        out.sort(axis=ax, kind=kind)
     else:
         out = np.sort(a, axis=ax, kind=kind)
     return Array._new(D.narrow(out, x._dtype), x._dtype)
