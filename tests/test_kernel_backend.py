@@ -583,7 +583,7 @@ def test_a_call_never_waits_for_a_pool_thread_that_has_not_started() -> None:
 
 
 def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[str], object]:
-    """The sin route on float64 measured with one of its two ways made slower by 2 ms a
+    """The sin route on float64 measured with one of its two ways made slower by 10 ms a
     call (``slow``: "threads" or "here"), the handoff counted as free; returns the list
     of large calls the backend was asked (one entry per call) and the route."""
     asked: list[str] = []
@@ -591,12 +591,12 @@ def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[st
 
     def in_threads(*args: object) -> object:
         if slow == "threads":
-            threading.Event().wait(0.002)
+            threading.Event().wait(0.01)
         return elementwise(*args)
 
     def here(*args: object) -> object:
         if slow == "here":
-            threading.Event().wait(0.002)
+            threading.Event().wait(0.01)
         return serial(*args)
 
     backend_call = BACKEND.elementwise
