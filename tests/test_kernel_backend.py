@@ -20,7 +20,7 @@ from _kernel_tools import assert_same, compiling_here, tuned
 import aiarray as xp
 from aiarray import _backend as B
 from aiarray import _dispatch
-from aiarray._kernels import BACKEND, _machine, _threads, _tuning
+from aiarray._kernels import BACKEND, _machine, _threads, _tuning, op_routes
 from aiarray._numpy_path import quiet
 from aiarray._registry import OPS
 
@@ -580,6 +580,20 @@ def test_a_call_never_waits_for_a_pool_thread_that_has_not_started() -> None:
         caller.join()
         pool.resize(1)
 
+
+
+def test_a_large_call_builds_its_own_ops_routes_only() -> None:
+    """After the start sizes change, no route is made until a large call asks for its
+    op's (the first large call of a process pays for one op, not for every op)."""
+    with tuned(l2=4096, llc=16384):
+        assert BACKEND._routes == {}
+        x = xp.asarray(np.linspace(1, 2, 1 << 15))
+        assert_same(xp.sin(x)._array, quiet(np.sin, x._array), "sin")
+        assert set(BACKEND._routes) == {OPS["sin"]}
+        assert _dispatch._SIZES["sin"][F64] == BACKEND.threshold(OPS["sin"], F64)
+        every = BACKEND.all_routes()  # (made on demand for the tools)
+        assert OPS["add"] in every and OPS["sin"] in every
+        assert set(every) == {op for op in OPS.values() if op_routes(op, BACKEND.tuning())}
 
 
 def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[str], object]:
