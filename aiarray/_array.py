@@ -105,10 +105,11 @@ def _reflected(name: str) -> Callable[[Array, Operand], Array]:
 def _inplace(name: str) -> Callable[[Array, Operand], Array]:
     op = OPERATORS[name]
     ufunc = op.numpy if isinstance(op.numpy, np.ufunc) else None
+    sizes = _dispatch.op_sizes(op.name)
 
     def method(self: Array, other: Operand, /) -> Array:
         if ufunc is not None and self._numpy and _SCALARS.plain \
-                and swapin_inplace(ufunc, op.name, self, other):
+                and swapin_inplace(ufunc, sizes, self, other):
             return self
         if self._numpy:  # as ``x op other``: lists, tuples and ndarrays by NumPy's rules
             converted = _dispatch.swapin_operand(self, other)

@@ -411,14 +411,15 @@ def _int_fits(value: int, dt: Any) -> bool:
 _FLOAT_MAX = {dt: float(np.finfo(dt).max) for dt in _NATIVE if dt.kind in "fc"}
 
 
-def swapin_inplace(ufunc: Callable[..., Any], op_name: str, x1: Array, x2: object) -> bool:
+def swapin_inplace(ufunc: Callable[..., Any], sizes: dict[DType, int], x1: Array,
+                   x2: object) -> bool:
     """``x1 op= x2`` by NumPy's own in-place ufunc, for a small swap-in ``x1`` under the
     numpy policy where NumPy's result already has x1's dtype (``casting="safe"``: no
     conversion that aiarray checks); True when done, False for the general path (which
-    also gives aiarray's errors).  NumPy checks every argument before it writes."""
+    also gives aiarray's errors).  ``sizes``: the op's (``op_sizes``).  NumPy checks
+    every argument, and that x1 is writeable, before it writes."""
     a = x1._array
-    sizes = op_sizes(op_name)
-    if a.dtype not in _NATIVE or not a.flags.writeable or (
+    if a.dtype not in _NATIVE or (
             a.size >= _STATE.short_limit and a.size >= sizes.get(a.dtype, 0)):
         return False
     b = _native_operand(x2, sizes)
