@@ -481,7 +481,7 @@ class ParallelBackend(Backend):
         out = self.buffers.empty(shape, op.result_dtype(dt))
         if route.numba and self._run_numba(route, args, out, dt):
             return out
-        # (a numba route here: its kernel is not ready)
+        # NumPy's loop: a threads route, or a numba route whose kernel is not ready
         threads = size >= route.threads_size and (
             self._forced or threads_pay(route, size))  # (forced sizes: no measuring)
         return _timed(self, route, dt, threads, args, out)
