@@ -90,3 +90,20 @@ def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "AIARRAY_BACKEND='no-such' is not a backend; choose " \
         "one of numpy, parallel" in bad.stderr, bad.stderr
+
+
+def test_swapin_loads_random_fft_and_testing_at_first_use() -> None:
+    """``import aiarray.numpy`` loads NumPy's random, fft and testing only when the
+    program reaches them, as ``import numpy`` does; they then work by attribute, by
+    ``from ... import`` and by ``import *``."""
+    lazy = ("numpy.random", "numpy.fft", "numpy.testing")
+    code = ("import sys, aiarray.numpy as np; m = lambda: [n in sys.modules for n in "
+            f"{lazy!r}]; a = [m()]; r = np.random.default_rng(0).random(3); "
+            "a.append(m()); from aiarray.numpy import fft; f = fft.fft(np.ones(4)); "
+            "ns = {}; exec('from aiarray.numpy import *', ns); "
+            "a.append(m()); a.append([r.shape, float(f.real[0]), 'random' in ns, "
+            "'fft' in ns]); print(a)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == ("[[False, False, False], [True, False, False], "
+                                  "[True, True, False], [(3,), 4.0, True, True]]"), out.stdout

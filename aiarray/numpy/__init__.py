@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import builtins as _builtins
 import math as _math
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 import numpy as _np
@@ -37,9 +38,7 @@ from .._array import Array as _Array
 from .._array_numpy import FlatIter as _FlatIter
 from . import _convert, _protocols
 from . import exceptions as exceptions
-from . import fft as fft
 from . import linalg as linalg
-from . import random as random
 from ._boundary import guard_class as _guard_class
 from ._boundary import guarded as _guarded
 from ._creation import (
@@ -623,8 +622,12 @@ from ._status import status as _status
 
 _install_not_served_finder()  # ``from aiarray.numpy import ma`` says why, as ``.ma`` does
 
-# submodules loaded on first use (numpy.testing alone is a quarter of this import)
-_LAZY = frozenset({"polynomial", "emath", "lib", "testing"})
+# submodules loaded on first use, as NumPy loads its own (numpy.testing alone was a quarter
+# of this import, numpy.random a tenth); fft and random stay in __all__, as in NumPy's
+if _TYPE_CHECKING:
+    from . import fft as fft
+    from . import random as random
+_LAZY = frozenset({"polynomial", "emath", "lib", "testing", "fft", "random"})
 
 
 def __getattr__(name: str) -> _Any:
@@ -645,8 +648,10 @@ def __getattr__(name: str) -> _Any:
 
 
 # The public names defined above (every one imported or written out by name in this file);
-# the lazy submodules and bfloat16 are reached by attribute, so ``import *`` loads none.
-__all__ = [*sorted(n for n in globals() if not n.startswith("_") and n != "annotations"),
+# the lazy submodules and bfloat16 are reached by attribute, so ``import *`` loads none
+# but fft and random (as NumPy's own ``import *`` loads them).
+__all__ = [*sorted({*(n for n in globals() if not n.startswith("_") and n != "annotations"),
+                    "fft", "random"}),
            "__array_api_version__", "__array_namespace_info__"]
 
 
