@@ -1,9 +1,11 @@
-"""Worker placement of parallel launches (aiarray._kernels._placement), opt-in.
+"""Worker placement of parallel launches (aiarray._kernels._placement).
 
 The real behaviour is checked in fresh processes, where numba's OpenMP team is
 created by the test: with ``AIARRAY_PIN_THREADS=1`` the workers end up bound to CPUs
 other than the launching thread's, and the launching thread and the threads it starts
-keep their masks; without it (the default) no thread is bound.
+keep their masks; by default (steering) a worker is kept off the caller's CPU only while
+a launch runs, so no thread is bound between calls; with ``AIARRAY_PIN_THREADS=0`` no
+mask is touched at all.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import threading
 import numpy as np
 import pytest
 
-from aiarray._kernels import _placement
+from aiarray._kernels import _placement, _threads
 
 LINUX = sys.platform.startswith("linux")
 CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
@@ -105,10 +107,14 @@ def test_workers_are_bound_off_the_launching_thread() -> None:
 
 @needs_two_cpus
 @pytest.mark.parametrize("setting", [None, "0"])
-def test_off_by_default(setting: str | None) -> None:
-    """Without AIARRAY_PIN_THREADS=1 no thread of the process is bound."""
+def test_no_thread_stays_bound_by_default(setting: str | None) -> None:
+    """Without AIARRAY_PIN_THREADS=1 no thread of the process is bound between calls
+    (steering, the default, gives the workers their masks back when a launch returns;
+    ``0`` never looks for the team)."""
     r = _probe(AIARRAY_PIN_THREADS=setting)
-    assert r["ok"] and r["team"] is None
+    assert r["ok"]
+    if setting == "0" or r["layer"] != "omp":
+        assert r["team"] is None
     full = sorted(os.sched_getaffinity(0))
     assert all(mask == full for mask in r["masks"].values())
 
@@ -128,8 +134,12 @@ def test_user_binding_settings_switch_it_off() -> None:
     assert not _placement.enabled_by_env({})  # opt-in
     assert not _placement.enabled_by_env({"AIARRAY_PIN_THREADS": "0"})
     assert _placement.enabled_by_env({"AIARRAY_PIN_THREADS": "1"})
+    assert _placement.steering_by_env({})  # the default
+    assert not _placement.steering_by_env({"AIARRAY_PIN_THREADS": "0"})
+    assert not _placement.steering_by_env({"AIARRAY_PIN_THREADS": "1"})  # pins instead
     for name in _placement.USER_BINDING_ENV:
         assert not _placement.enabled_by_env({name: "true", "AIARRAY_PIN_THREADS": "1"}), name
+        assert not _placement.steering_by_env({name: "true"}), name
 
 
 @needs_two_cpus
@@ -157,12 +167,17 @@ def test_off_or_single_thread_does_nothing() -> None:
         calls.append(size)
         return np.array([threading.get_native_id()] * size)
 
-    _placement.Placement(enabled=False).place(2, tids)
-    placement = _placement.Placement(enabled=True)
-    placement.place(1, tids)
-    assert calls == [] and placement.teams() == {}
+    assert _placement.Placement(enabled=False, steer=False).place(2, tids) is None
+    for steer in (False, True):
+        placement = _placement.Placement(enabled=not steer, steer=steer)
+        assert placement.place(1, tids) is None
+        assert placement.teams() == {}
+    assert calls == []
     assert not _placement.Placement(enabled=False).on
+    assert not _placement.Placement(enabled=True, steer=True).steer  # pinning wins
     assert _placement.PLACEMENT.on == (LINUX and _placement.enabled_by_env())
+    assert _placement.PLACEMENT.steer == (LINUX and _placement.steering_by_env()
+                                          and not _placement.PLACEMENT.on)
 
 
 _RELEASE = r"""
@@ -271,3 +286,95 @@ def test_no_thread_ids_leave_the_team_unbound_for_good() -> None:
         placement.place(2, lambda size: (asked.append(size), loader.team_tids(size))[1])
     me = threading.get_native_id()
     assert asked == [2] and placement.teams()[me].workers == []
+
+
+# ---------------------------------------------------------------- steering (the default)
+
+@needs_two_cpus
+def test_a_launch_after_an_idle_gap_steers_its_workers_and_gives_them_back(
+        idle_thread: int) -> None:
+    """A team idle for IDLE_GAP gets its workers kept off the caller's CPU for the launch
+    only; a launch right after another (workers still spinning) touches no mask."""
+    allowed = sorted(os.sched_getaffinity(0))
+    me = threading.get_native_id()
+    cpu = allowed[-1]  # the caller's CPU, as the placement reads it
+    placement = _placement.Placement(enabled=False, steer=True, getcpu=lambda: cpu)
+    team = placement.place(2, lambda size: np.array([me, idle_thread]))
+    assert team is not None and team.workers == [idle_thread]
+    assert sorted(os.sched_getaffinity(idle_thread)) == [c for c in allowed if c != cpu]
+    placement.done(team)
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed  # given back
+    again = placement.place(2, lambda size: pytest.fail("the team is remembered"))
+    assert again is team and not team.steered  # within IDLE_GAP: not steered
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+    placement.done(team)
+    team.last -= 2 * _placement.IDLE_GAP  # idle again
+    assert placement.place(2, lambda size: pytest.fail("remembered")) is team and team.steered
+    placement.done(team)
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+
+
+@needs_two_cpus
+def test_steering_that_costs_too_much_of_its_launches_stops(idle_thread: int) -> None:
+    """Steered launches much shorter than their steering (COSTLY_LAUNCHES in a row) end
+    steering for that team; long ones keep it."""
+    allowed = sorted(os.sched_getaffinity(0))
+    me = threading.get_native_id()
+    placement = _placement.Placement(enabled=False, steer=True, getcpu=lambda: allowed[0])
+    team = placement.place(2, lambda size: np.array([me, idle_thread]))
+    assert team is not None
+    team.steer_cost = 1e-3  # (as if steering took a millisecond)
+    for _ in range(3):  # launches 20x longer than that: steering pays
+        threading.Event().wait(0.02)
+        placement.done(team)
+        team.last -= 2 * _placement.IDLE_GAP
+        assert placement.place(2, np.zeros) is team and team.steered
+        team.steer_cost = 1e-3
+    assert team.costly == 0
+    for k in range(_placement.COSTLY_LAUNCHES):  # launches as short as their steering
+        placement.done(team)
+        assert team.costly == k + 1
+        team.last -= 2 * _placement.IDLE_GAP
+        got = placement.place(2, np.zeros)
+        if k + 1 < _placement.COSTLY_LAUNCHES:
+            assert got is team and team.steered
+            team.steer_cost = 1.0
+    assert got is None and team.workers == []  # never steered again
+    assert sorted(os.sched_getaffinity(idle_thread)) == allowed
+
+
+@needs_two_cpus
+def test_pool_threads_are_steered_for_each_call_and_released_after_it() -> None:
+    """aiarray's own pool: during a call each pool thread's mask leaves out the caller's
+    CPU; after the call, also one that raised, every mask is whole again."""
+    allowed = sorted(os.sched_getaffinity(0))
+    cpu = allowed[0]
+    placement = _placement.Placement(enabled=False, steer=True, getcpu=lambda: cpu)
+    workers = _threads.Workers(2, placement)
+    main = threading.get_native_id()
+    seen: dict[int, list[int]] = {}
+    started = threading.Barrier(2, timeout=10)
+
+    def task(k: int) -> None:
+        seen[threading.get_native_id()] = sorted(os.sched_getaffinity(0))
+        started.wait()  # each task waits for the other: the pool thread must take one
+
+    try:
+        assert workers.handoff() > 0  # measured unsteered: its empty calls stop nothing
+        workers.run(task, [(k,) for k in range(2)])
+        pool = [t for t in seen if t != main]
+        assert pool, "the pool thread took no task"
+        for tid in pool:
+            assert seen[tid] == [c for c in allowed if c != cpu]
+            assert sorted(os.sched_getaffinity(tid)) == allowed
+        assert seen[main] == allowed  # the caller is never touched
+
+        def fail(k: int) -> None:
+            raise ValueError("task failed")
+
+        with pytest.raises(ValueError, match="task failed"):
+            workers.run(fail, [(k,) for k in range(4)])
+        for tid in pool:
+            assert sorted(os.sched_getaffinity(tid)) == allowed
+    finally:
+        workers.resize(1)

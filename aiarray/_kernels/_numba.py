@@ -24,8 +24,9 @@ The state (numba's functions once imported, the kernels compiled, the loader thr
 its locks, the budget spent, the error and the retry time) is a :class:`NumbaLoader`'s;
 ``LOADER`` is the parallel backend's (``ParallelBackend.loader``).
 
-Placement (opt-in, ``AIARRAY_PIN_THREADS=1``): under ``omp`` each launch first binds
-the launching thread's workers off its CPU (``_placement``).
+Placement (``_placement``): under ``omp`` a launch after an idle gap keeps the launching
+thread's workers off its CPU for that launch (steering, the default); with
+``AIARRAY_PIN_THREADS=1`` each launch binds them off its CPU instead.
 
 Thread safety: numba's ``workqueue`` layer aborts the process when two threads
 launch parallel kernels at once, so with that layer every launch holds one lock;
@@ -472,7 +473,8 @@ class NumbaLoader:
 
     def launch(self, disp: Callable[..., Any], args: tuple[Any, ...]) -> None:
         """Run a parallel kernel with aiarray's thread count, serialized under workqueue;
-        under omp the team's workers are first kept off the caller's CPU (``_placement``);
+        under omp the team's workers are kept off the caller's CPU (``_placement``: bound,
+        or steered for a launch after an idle gap);
         on the calling thread alone when this thread has not launched that many threads
         yet and their stacks would not fit now (the threading layer would exit the
         process creating them)."""
@@ -488,9 +490,14 @@ class NumbaLoader:
             if self._nb_get() != n:
                 self._nb_set(n)
             place = self._place
-            if place is not None and n > 1:  # returns at once unless placement is on
-                place(n, self.team_tids)
-            disp(*args)
+            steered = place(n, self.team_tids) if place is not None and n > 1 else None
+            if steered is None:
+                disp(*args)
+            else:
+                try:
+                    disp(*args)
+                finally:
+                    self.placement.done(steered)
         else:
             with lock:
                 if self._nb_get() != n:

@@ -114,7 +114,7 @@ class Workers:
             times = []
             for _ in range(HANDOFF_SAMPLES):
                 start = time.perf_counter()
-                self.run(_nothing, [()] * n)
+                self.run(_nothing, [()] * n, steer=False)  # (the handoff alone)
                 times.append(time.perf_counter() - start)
             found = self._handoff[n] = sorted(times)[len(times) // 2]
         return found
@@ -127,7 +127,7 @@ class Workers:
         self._release(acquired[0])
         return acquired[0]
 
-    def run(self, func: Callable[..., Any], tasks: list[Any]) -> list[Any]:
+    def run(self, func: Callable[..., Any], tasks: list[Any], *, steer: bool = True) -> list[Any]:
         """``[func(*t) for t in tasks]``, in parallel, with NumPy's FP warnings silenced.
 
         The tasks are claimed one at a time by the calling thread and the pool's
@@ -136,7 +136,8 @@ class Workers:
         only when every task has finished, also when one raised (the first error is
         re-raised); tasks the pool cannot take (its threads cannot start, or it
         refuses work) run on the calling thread: no task can still be writing into a
-        buffer after the call.
+        buffer after the call.  ``steer``: keep the pool's threads off this thread's
+        CPU for the call where the placement steers (``_placement``).
         """
         if len(tasks) == 1 or self.n == 1:
             return [_quiet_call(func, t) for t in tasks]
@@ -144,10 +145,13 @@ class Workers:
         if acquired is None:  # no threads now: NumPy's loop on this thread
             return [_quiet_call(func, t) for t in tasks]
         pool, tids = acquired
+        placement = self.placement
+        steered = None
         try:
-            placement = self.placement
             if placement.on:
                 placement.place_pool(tids)  # keep the pool threads off this thread's CPU
+            elif steer and placement.steer:
+                steered = placement.steer_pool(tids)  # the same, for this call (idle pool)
             batch = _Batch(func, tasks)
             for _ in range(min(self.n, len(tasks)) - 1):
                 try:
@@ -157,6 +161,8 @@ class Workers:
             batch.drain()
             return batch.results()
         finally:
+            if steered is not None:
+                placement.done(steered)
             self._release(pool)
 
 
