@@ -3,6 +3,9 @@
 ``bench.py`` writes the page's head (the large and small cases, start-up, memory);
 ``programs/run.py --write-docs`` and ``swapin.py --write-docs`` write their own sections
 between ``<!-- begin NAME -->`` and ``<!-- end NAME -->`` lines, which every writer keeps.
+Text outside every section belongs to the head, which ``bench.py`` rewrites: hand-written
+text goes into a named section of its own (``backends``: the in-process table of
+``programs/backends.py``).
 """
 
 from __future__ import annotations
