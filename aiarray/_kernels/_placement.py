@@ -58,9 +58,11 @@ from .._typing import NDArray
 
 USER_BINDING_ENV = ("OMP_PROC_BIND", "OMP_PLACES", "GOMP_CPU_AFFINITY")
 MAX_TEAMS = 64  # launching threads remembered; past that the table starts afresh
-IDLE_GAP = 1e-3  # seconds without a launch after which a team's workers are steered
-STEER_SHARE = 0.25  # steering that costs more than this share of its launch (it can save
-COSTLY_LAUNCHES = 3  # about half of one) that many launches in a row stops for that team
+IDLE_GAP = 1e-3  # seconds without a launch after which an OpenMP team is steered
+# A team stops being steered once steering cost more than STEER_SHARE of its launch (a
+# misplaced worker costs about half of one) in COSTLY_LAUNCHES steered launches in a row.
+STEER_SHARE = 0.25
+COSTLY_LAUNCHES = 3
 
 
 def _sched_getcpu() -> Callable[[], int] | None:
