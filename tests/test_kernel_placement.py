@@ -314,6 +314,39 @@ def test_a_launch_after_an_idle_gap_steers_its_workers_and_gives_them_back(
     assert sorted(os.sched_getaffinity(idle_thread)) == allowed
 
 
+def _remembered(size: int) -> None:
+    pytest.fail("the team is remembered: not looked up again")
+
+
+@needs_two_cpus
+def test_steering_keeps_a_mask_the_user_set(idle_thread: int) -> None:
+    """A worker the user confined to some CPUs gets exactly that mask back, and one
+    confined to the caller's CPU alone is not moved at all."""
+    allowed = sorted(os.sched_getaffinity(0))
+    me = threading.get_native_id()
+    os.sched_setaffinity(idle_thread, (allowed[0],))  # the user's setting
+    try:
+        for cpu in (allowed[1], allowed[0]):  # the caller's CPU: outside it, then on it
+            placement = _placement.Placement(enabled=False, steer=True,
+                                             getcpu=lambda cpu=cpu: cpu)
+            team = placement.place(2, lambda size: np.array([me, idle_thread]))
+            assert team is not None and not team.steered  # nothing to narrow
+            assert sorted(os.sched_getaffinity(idle_thread)) == [allowed[0]]
+            placement.done(team)
+            assert sorted(os.sched_getaffinity(idle_thread)) == [allowed[0]]
+        if len(allowed) > 2:  # a wider user mask: narrowed during the launch, given back
+            os.sched_setaffinity(idle_thread, allowed[:2])
+            placement = _placement.Placement(enabled=False, steer=True,
+                                             getcpu=lambda: allowed[0])
+            team = placement.place(2, lambda size: np.array([me, idle_thread]))
+            assert team is not None and team.steered
+            assert sorted(os.sched_getaffinity(idle_thread)) == [allowed[1]]
+            placement.done(team)
+            assert sorted(os.sched_getaffinity(idle_thread)) == allowed[:2]
+    finally:
+        os.sched_setaffinity(idle_thread, allowed)
+
+
 @needs_two_cpus
 def test_steering_that_costs_too_much_of_its_launches_stops(idle_thread: int) -> None:
     """Steered launches much shorter than their steering (COSTLY_LAUNCHES in a row) end
@@ -328,14 +361,14 @@ def test_steering_that_costs_too_much_of_its_launches_stops(idle_thread: int) ->
         threading.Event().wait(0.02)
         placement.done(team)
         team.last -= 2 * _placement.IDLE_GAP
-        assert placement.place(2, np.zeros) is team and team.steered
+        assert placement.place(2, _remembered) is team and team.steered
         team.steer_cost = 1e-3
     assert team.costly == 0
     for k in range(_placement.COSTLY_LAUNCHES):  # launches as short as their steering
         placement.done(team)
         assert team.costly == k + 1
         team.last -= 2 * _placement.IDLE_GAP
-        got = placement.place(2, np.zeros)
+        got = placement.place(2, _remembered)
         if k + 1 < _placement.COSTLY_LAUNCHES:
             assert got is team and team.steered
             team.steer_cost = 1.0

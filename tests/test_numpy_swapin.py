@@ -283,6 +283,9 @@ def test_lib_stride_tricks_sliding_windows():
     assert_like_numpy(w, numpy.lib.stride_tricks.sliding_window_view(numpy.arange(6.0), 3))
     with raises(ValueError, xp.Status.INVALID_ARGUMENT, "read-only"):
         w[0, 0] = 1.0
+    with raises(ValueError, xp.Status.INVALID_ARGUMENT, "read-only"):
+        w += 1.0  # (the small in-place path leaves the check to NumPy's ufunc)
+    assert_like_numpy(x, numpy.arange(6.0))
     with raises(ValueError, xp.Status.INVALID_ARGUMENT, "writeable"):
         anp.lib.stride_tricks.sliding_window_view(x, 3, writeable=True)
 

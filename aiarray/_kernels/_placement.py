@@ -23,13 +23,14 @@ steered, in none, and a float32 max of 1e7 took 1.9-2.1 ms instead of 2.7-3.2, N
 own 2.5-2.8).  An OpenMP team is steered when its launching thread has not launched
 for ``IDLE_GAP`` seconds: a worker that ran a moment ago still spins on its own CPU, and
 the gap only spares back-to-back launches the system calls.  aiarray's own pool is
-steered at every call: its threads sleep as soon as a call ends.  Steering costs two
-``sched_setaffinity`` calls per worker; a team whose steering took more than
-``STEER_SHARE`` of its launch's time in ``COSTLY_LAUNCHES`` steered launches in a row
-(many workers, short launches) is not steered again.
-A worker's mask is set only while the launch runs and always restored, also when the
-launch raises.  (A steered call right after a pause pays the system calls cold: ~0.1 ms
-for one worker on the VM above, against the ~0.8 ms it saved.)
+steered at every call: its threads sleep as soon as a call ends.  A worker's own mask
+loses the caller's CPU only while the launch runs and is given back exactly as it was
+(masks the user set stay the user's; a worker confined to the caller's CPU is left
+alone), also when the launch raises.  Steering costs three affinity system calls per
+worker (~0.1 ms for one worker right after a pause on the VM above, against the ~0.8 ms
+it saved); a team whose steering took more than ``STEER_SHARE`` of its launch's time in
+``COSTLY_LAUNCHES`` steered launches in a row (many workers, short launches) is not
+steered again.
 
 When pinning is asked for, aiarray binds the workers only.  Before each launch it reads the
 launching thread's CPU (``sched_getcpu``, ~60 ns); when that CPU differs from the last
@@ -96,8 +97,8 @@ def steering_by_env(environ: dict[Any, Any] | None = None) -> bool:
 class Team:
     """The worker threads of one launching thread's OpenMP team, and where they are."""
 
-    __slots__ = ("allowed", "costly", "cpu", "last", "own", "size", "steer_cost", "steered",
-                 "workers")
+    __slots__ = ("allowed", "costly", "cpu", "last", "own", "saved", "size", "steer_cost",
+                 "steered", "workers")
 
     def __init__(self, size: int, workers: list[int], allowed: list[int],
                  own: bool = False) -> None:
@@ -110,6 +111,7 @@ class Team:
         self.steered = 0.0  # (steering) the launch now running was steered at this time
         self.steer_cost = 0.0  # (steering) seconds the last steering took
         self.costly = 0  # (steering) steered launches in a row that it cost too much
+        self.saved: list[tuple[int, set[int]]] = []  # (steering) masks to give back
 
 
 class Placement:
@@ -205,13 +207,16 @@ class Placement:
         now = time.monotonic()
         if team.steered:
             took = now - team.steered
-            _release(team)
-            team.steer_cost += time.monotonic() - now
+            _restore(team.saved)
+            team.saved = []
+            team.steered = 0.0
+            end = time.monotonic()
+            team.steer_cost += end - now
             team.costly = team.costly + 1 if team.steer_cost > STEER_SHARE * took else 0
             if team.costly >= COSTLY_LAUNCHES:
                 team.workers = []  # too costly for this team's launches: never again
-            team.steered = 0.0
-        team.last = time.monotonic()
+            now = end
+        team.last = now
 
     def steer_pool(self, workers: list[int]) -> Team | None:
         """Steer the threads of one of aiarray's pools (kernel ids ``workers``) off the
@@ -295,26 +300,43 @@ def _steer(team: Team, getcpu: Callable[[], int]) -> bool:
     """Before a launch: keep ``team``'s workers off the caller's CPU (``team.steered``
     set, True) if it is aiarray's pool (whose threads sleep as soon as a call ends) or an
     OpenMP team idle for ``IDLE_GAP``; True also to have the launch's end stamped
-    (:meth:`Placement.done`); False for a team that is never steered."""
+    (:meth:`Placement.done`); False for a team that is never steered.  Each worker's
+    own mask is narrowed, by the caller's CPU only (a worker the user confined to that
+    CPU is left alone), and given back as it was."""
     if not team.workers:
         return False
     start = time.monotonic()
     if not team.own and start - team.last < IDLE_GAP:
         return True  # (an OpenMP team that launched a moment ago: its workers still spin)
     cpu = getcpu()
-    others = [c for c in team.allowed if c != cpu]
+    saved: list[tuple[int, set[int]]] = []
     try:
         for tid in team.workers:
             if not (team.own or _alive(tid)):
                 raise OSError("a worker is gone")  # (its id may be reused: not touched)
-            os.sched_setaffinity(tid, others)
+            mask = os.sched_getaffinity(tid)  # (the user may have set it: kept as it is)
+            narrowed = mask - {cpu}
+            if narrowed and narrowed != mask:
+                os.sched_setaffinity(tid, narrowed)
+                saved.append((tid, mask))
     except OSError:
-        _release(team)
+        _restore(saved)
         team.workers = []  # leave this team alone from now on
         return False
-    team.steered = time.monotonic()
-    team.steer_cost = team.steered - start
+    if saved:
+        team.saved = saved
+        team.steered = time.monotonic()
+        team.steer_cost = team.steered - start
     return True
+
+
+def _restore(saved: list[tuple[int, set[int]]]) -> None:
+    """Give each steered worker back the mask it had before (``_steer``)."""
+    for tid, mask in saved:
+        try:
+            os.sched_setaffinity(tid, mask)
+        except OSError:
+            pass
 
 
 def _follow(team: Team, cpu: int) -> bool:
