@@ -270,9 +270,6 @@ def _splat(builder, x, vec):
 # The distance is a rule, the latency-bandwidth product of one core's memory stream
 # (~100 ns at 10-20 GB/s on current machines: 1-2 KiB), taken at its low end; a scan
 # on the development VM found 512-1024 bytes within noise of each other.
-# Walking the stack only down to bigger subtrees (summed by nested calls in NumPy's
-# order) did not make the float64 sum faster out of cache, and numba's own inlining of
-# those calls costs 5-170 s of compile per dtype (benchmarks/prototypes/sum_walk.py).
 
 PREFETCH_BYTES = 768
 
