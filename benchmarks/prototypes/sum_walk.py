@@ -17,8 +17,8 @@ exactly as NumPy does, so every result stays bitwise NumPy's (checked), with:
 
 For each variant: compile time, one thread on 20,000 elements (in cache, GB/s), and two
 threads on ``n`` elements each taking half (as ``sum_parts`` does), as a ratio to NumPy's
-``np.add.reduce`` timed alternately in the same run.  Nothing here is part of aiarray's
-code paths.
+``np.add.reduce`` timed alternately in the same run.  Unix only (peak memory from
+``resource``).  Nothing here is part of aiarray's code paths.
 
 Measured 2026-12-04 on the 2-vCPU development VM (`--reps 7`, one run; ratios best-median):
 
@@ -27,7 +27,8 @@ Measured 2026-12-04 on the 2-vCPU development VM (`--reps 7`, one run; ratios be
   compiling in 1.7, 5.3 and 26 s against 0.8 s (2048 took 170 s and 2.3 GB in a separate
   try).  In cache ``inlined`` reads 46-47 GB/s against 32, but out of cache the walk is not
   what limits the float64 sum: the kernel alone sits at 0.50-0.55 in every run, and what
-  bench.py reports above that (0.54-0.62 today) is the call and the VM's noise.
+  bench.py reports above that (0.54-0.70 in ten runs that day) is the call and the
+  VM's noise.
 - float32 (512-byte blocks): ``inlined`` to 256/512/1024 lifts the in-cache rate from 19
   to 23-29 GB/s and the ratio from 0.51-0.55 to 0.43-0.47, 0.45-0.49 and 0.39-0.41, for
   1.7-27 s of compile per dtype.  Not adopted: float32 sum already meets its target, and
