@@ -132,6 +132,8 @@ _SCALARS = P.SCALARS
 
 _NATIVE = D.NATIVE
 _new = object.__new__
+_NDARRAY = np.ndarray  # (globals: one lookup on the per-call paths, not two)
+_GENERIC = np.generic
 
 
 def _native_dtype(x: NumpyMethods) -> DType | None:
@@ -142,7 +144,7 @@ def _native_dtype(x: NumpyMethods) -> DType | None:
 def _wrapped(x: NumpyMethods, out: Any) -> Any:
     """NumPy's result ``out`` of a call on swap-in array ``x``: its scalar as it is, an
     ndarray of a native dtype as a swap-in Array, anything else _MISS."""
-    if type(out) is np.ndarray:
+    if type(out) is _NDARRAY:
         dt = _NATIVE.get(out.dtype)
         if dt is None:
             return _MISS
@@ -151,7 +153,7 @@ def _wrapped(x: NumpyMethods, out: Any) -> Any:
         res._dtype = dt
         res._numpy = True
         return res if out.ndim else made_as_array(res)
-    if isinstance(out, np.generic):
+    if isinstance(out, _GENERIC):
         return out
     return _MISS
 
@@ -179,7 +181,7 @@ def _numpy_reduction(x: NumpyMethods, name: str, axis: Any, keepdims: Any,
             return _MISS  # (NumPy warns about the degrees of freedom)
     except Exception:  # NumPy's error (or a busy quiet context): the full path decides
         return _MISS
-    if type(out) is not np.ndarray and isinstance(out, np.generic):
+    if type(out) is not _NDARRAY and isinstance(out, _GENERIC):
         return out  # (the commonest: a whole-array reduction's NumPy scalar)
     return _wrapped(x, out)
 

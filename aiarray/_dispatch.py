@@ -330,6 +330,8 @@ def numpy_scalar(value: Any) -> Any:
 # The dtypes NumPy computes itself (all but bfloat16 and complex32): under the numpy
 # policy, NumPy's own ufunc on these gives the swap-in's result.
 _NATIVE = D.NATIVE
+_NATIVE_SCALAR_TYPES = frozenset(dt.type for dt in _NATIVE)  # numpy.float64, numpy.int8 ...
+_NDARRAY = np.ndarray  # (a global: one lookup on the per-call paths, not two)
 _SCALARS = P.SCALARS
 _SETTINGS = P.SETTINGS
 
@@ -363,19 +365,34 @@ def swapin_call(ufunc: Callable[..., Any], x1: object, x2: object, method: bool,
     by dtype (``op_sizes``), below which an Array takes this path; None: any size."""
     a: Any
     b: Any
-    if type(x1) is Array and type(x2) is Array:  # (the commonest, inline: two Arrays)
+    if type(x1) is Array:  # (the commonest, inline: two Arrays, an Array and a scalar)
         a = x1._array
-        b = x2._array
-        if a.dtype not in _NATIVE or b.dtype not in _NATIVE:
+        if a.dtype not in _NATIVE:
             return None
-        if sizes is not None:
-            limit = _STATE.short_limit
-            n, m = a.size, b.size
-            if not ((n < limit or n < sizes.get(a.dtype, 0))
-                    and (m < limit or m < sizes.get(b.dtype, 0))):
+        t2 = type(x2)
+        if t2 is Array:
+            b = x2._array  # type: ignore[attr-defined]  # (an Array)
+            if b.dtype not in _NATIVE:
                 return None
-    else:
-        a = _native_operand(x1, sizes)
+            if sizes is not None:
+                limit = _STATE.short_limit
+                n, m = a.size, b.size
+                if not ((n < limit or n < sizes.get(a.dtype, 0))
+                        and (m < limit or m < sizes.get(b.dtype, 0))):
+                    return None
+        else:
+            if sizes is not None:
+                n = a.size
+                if not (n < _STATE.short_limit or n < sizes.get(a.dtype, 0)):
+                    return None
+            if t2 in _NATIVE_SCALAR_TYPES or t2 in _PY_KINDS:
+                b = x2
+            else:
+                b = _native_operand(x2, sizes)
+                if b is None:
+                    return None
+    else:  # (``numpy.float32(0.5) * x`` comes here through ``__array_ufunc__``)
+        a = x1 if type(x1) in _NATIVE_SCALAR_TYPES else _native_operand(x1, sizes)
         if a is None:
             return None
         b = _native_operand(x2, sizes)
@@ -388,7 +405,7 @@ def swapin_call(ufunc: Callable[..., Any], x1: object, x2: object, method: bool,
     if (type(a) is int or type(b) is int) and out.dtype.kind in "fc" \
             and not _int_fits(typing.cast(int, a if type(a) is int else b), out.dtype):
         return None  # a Python int beyond the float dtype: aiarray's OverflowError
-    if type(out) is np.ndarray:
+    if type(out) is _NDARRAY:
         dt = _NATIVE.get(out.dtype)
         if dt is None:
             return None

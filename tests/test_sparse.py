@@ -300,6 +300,7 @@ def test_matmul(name: str) -> None:
     with np.errstate(over="ignore"):
         check(s1 @ x, w(d1) @ w(ref))
         check(sp.matmul(lx, s1), w(lref) @ w(d1))
+        check(lx @ s1, w(lref) @ w(d1))  # the Array operator defers to the sparse operand
         check(s1 @ s2, w(d1) @ w(d2))
         check(s1 @ v, w(d1) @ w(vref))
         check(sp.matmul(v, s2), w(vref) @ w(d2))
