@@ -439,7 +439,7 @@ def swapin_inplace(ufunc: Callable[..., Any], sizes: dict[DType, int], x1: Array
     if a.dtype not in _NATIVE or (
             a.size >= _STATE.short_limit and a.size >= sizes.get(a.dtype, 0)):
         return False
-    b = _native_operand(x2, sizes)
+    b = x2 if type(x2) in _NATIVE_SCALAR_TYPES else _native_operand(x2, sizes)
     if b is None or (type(b) is int and a.dtype.kind in "fc" and not _int_fits(b, a.dtype)):
         return False
     try:
