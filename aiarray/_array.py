@@ -685,7 +685,7 @@ _MISS = object()
 _INT_KEYS = frozenset({int, np.intp, np.int64, np.int32})
 _FLOAT_KINDS = frozenset("fc")  # dtype kinds a Python float goes into as NumPy converts it
 _NUMBER_KINDS = frozenset("iufc")  # and a Python int (NumPy raises when out of range)
-_NUMPY_SCALARS = frozenset(dt.type for dt in D.NATIVE)  # NumPy's own scalar types
+_NUMPY_SCALARS = D.NATIVE_SCALAR_TYPES  # NumPy's own scalar types
 _PLAIN_PARTS = frozenset({int, slice, type(None), type(Ellipsis), builtins.bool, np.intp,
                           np.int64, np.int32, np.int16, np.int8, np.bool_})
 # Index arrays NumPy takes without a conversion that could wrap around (uint64 and Python

@@ -330,7 +330,7 @@ def numpy_scalar(value: Any) -> Any:
 # The dtypes NumPy computes itself (all but bfloat16 and complex32): under the numpy
 # policy, NumPy's own ufunc on these gives the swap-in's result.
 _NATIVE = D.NATIVE
-_NATIVE_SCALAR_TYPES = frozenset(dt.type for dt in _NATIVE)  # numpy.float64, numpy.int8 ...
+_NATIVE_SCALAR_TYPES = D.NATIVE_SCALAR_TYPES
 _NDARRAY = np.ndarray  # (a global: one lookup on the per-call paths, not two)
 _SCALARS = P.SCALARS
 _SETTINGS = P.SETTINGS

@@ -219,6 +219,8 @@ COMPUTE: dict[DType, DType] = {complex32: complex64}
 # The dtypes NumPy computes itself (all but complex32 and bfloat16, which is never added):
 # under the numpy policy, NumPy's own functions give the swap-in's results for these.
 NATIVE: dict[DType, DType] = {dt: dt for dt in _BF16.loaded if dt is not complex32}
+# NumPy's scalar types of those dtypes (numpy.float64, numpy.int8, ...)
+NATIVE_SCALAR_TYPES: frozenset[type] = frozenset(dt.type for dt in NATIVE)
 # Real dtype of a complex dtype's parts, and the complex dtype over a real one.
 REAL_OF: dict[DType, DType] = {complex32: float16, complex64: float32, complex128: float64}
 COMPLEX_OF: dict[DType, DType] = {v: k for k, v in REAL_OF.items()}

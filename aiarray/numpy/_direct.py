@@ -132,7 +132,7 @@ def _arg(value: Any, kind: str) -> Any:
     return MISS
 
 
-_DTYPE_TYPES = frozenset({bool, int, float, complex, *(dt.type for dt in _NATIVE)})
+_DTYPE_TYPES = frozenset({bool, int, float, complex, *D.NATIVE_SCALAR_TYPES})
 
 
 def _result(out: Any) -> Any:
