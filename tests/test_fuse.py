@@ -575,3 +575,78 @@ def test_the_streaming_kernels():
         fused_equal(lambda c: xp.where(c > 3, c * 3, -c), c)
     finally:
         BACKEND.tune()
+
+
+def test_the_numpy_backend_runs_eagerly_whatever_min_size_says():
+    a = arr("float64")
+    f = xp.fuse(lambda a: xp.tanh(a) * 2 + 1, min_size=0)
+    with xp.backend("numpy"):
+        got = f(a)
+        assert f.fallback_reason == "the numpy backend is in force"
+        assert f.explain(a) == "runs eagerly: the numpy backend is in force"
+        assert_same(got, xp.tanh(a) * 2 + 1)  # (the eager call, bit for bit)
+    f(a)
+    assert f.fallback_reason is None
+
+
+def test_the_size_that_counts_is_the_results():
+    col, row = xp.ones((300, 1)), xp.ones((1, 300))
+    f = xp.fuse(lambda m, n: m * n + 1, min_size=300 * 300)
+    assert f.explain(col, row).startswith("fused"), f.explain(col, row)
+    assert_same(f(col, row), col * row + 1)
+    assert f.fallback_reason is None
+    g = xp.fuse(lambda m, n: m * n + 1, min_size=300 * 300 + 1)
+    assert "90000 elements: below min_size=90001" in g.explain(col, row)
+    assert "below min_size" in g.explain(xp.ones(3), xp.ones(4))  # (eager raises on the call)
+
+
+def test_the_reported_start_size_is_the_same_from_the_first_call():
+    code = ("import aiarray as xp\n"
+            "f = xp.fuse(lambda a: a * 2)\n"
+            "a = xp.ones(10)\n"
+            "f(a)\n"
+            "print(f.fallback_reason)\n"
+            "xp.ones(1 << 20) * 2\n"  # (a large call: the backend's start sizes are read)
+            "print(f.explain(a).removeprefix('runs eagerly: '))\n")
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.splitlines()
+    assert len(out) == 2 and out[0] == out[1], out
+
+
+def test_numpys_own_ufuncs_on_a_traced_array_are_fused():
+    x = xp.asarray(values("float32", special=False))
+    s = anp.asarray(values("float64", special=False))
+    for v in (x, s):
+        fused_equal(lambda a: np.float32(2) * a - np.maximum(a, 0.5), v)
+        f = xp.fuse(lambda a: np.sin(a) * 2, min_size=0)
+        got, want = f(v), np.sin(v) * 2
+        assert f.fallback_reason is None
+        assert got.dtype == want.dtype and got._numpy == want._numpy
+        assert ulps(np.asarray(got._array), np.asarray(want._array)) <= 4
+    f = xp.fuse(lambda a: np.add.reduce(a) + a, min_size=0)
+    assert_same(f(x), np.add.reduce(x) + x)
+    assert "numpy.add.reduce() on a traced array" in f.fallback_reason
+    f = xp.fuse(lambda a: np.linalg.norm(a) + a, min_size=0)
+    f(x)
+    assert "converted to a NumPy array" in f.fallback_reason
+
+
+def test_default_arguments_are_traced_and_reasons_name_no_internals():
+    def f(a, act=xp.tanh, *, k=xp.abs):
+        return act(a) * k(a)
+
+    x = xp.asarray(values("float32", special=False))
+    g = xp.fuse(f, min_size=0)
+    got = g(x)
+    assert g.fallback_reason is None
+    assert ulps(np.asarray(got._array), np.asarray(f(x)._array)) <= 4
+
+    import json
+
+    h = xp.fuse(lambda a: json.dumps(a), min_size=0)
+    with pytest.raises(TypeError):
+        h(x)
+    assert "Tracer" not in h.fallback_reason and "_fuse" not in h.fallback_reason
+    assert "fuse's traced array" in h.fallback_reason

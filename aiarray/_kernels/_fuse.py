@@ -133,7 +133,6 @@ class Tracer:
     """A stand-in for an Array while a fused function is traced (one node of a Graph)."""
 
     __slots__ = ("_graph", "_node", "_probe", "_tag", "dtype", "shape")
-    __array_ufunc__ = None  # NumPy's operators defer to ours
     _aiarray_defer = frozenset(OPS)  # Array's operators defer to ours
 
     def __init__(self, graph: Graph, node: int, dtype: DType, shape: tuple[int, ...],
@@ -161,6 +160,9 @@ class Tracer:
         return f"<aiarray.fuse stand-in of dtype {D.name_of(self.dtype)}, shape {self.shape}>"
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__array"):  # (NumPy's protocols: numpy.asarray(x) and the like)
+            raise Refused("a traced array converted to a NumPy array (a NumPy function "
+                          "on it?): fuse takes elementwise operators and functions only")
         raise Refused(f"attribute x.{name} of a traced array: fuse takes elementwise "
                       "operators and functions only")
 
@@ -194,6 +196,20 @@ class Tracer:
 
     def __array__(self, *args: object, **kwargs: object) -> Any:
         raise Refused("a traced array converted to a NumPy array")
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any,
+                        **kwargs: Any) -> Any:
+        """NumPy's ufuncs on a traced array (``numpy.sin(x)``, ``numpy.float32(2) * x``)
+        as they run on an Array: aiarray.numpy's function of the same name."""
+        name = getattr(ufunc, "__name__", repr(ufunc))
+        if method != "__call__" or kwargs:
+            raise Refused(f"numpy.{name}{'' if method == '__call__' else '.' + method}"
+                          f"({', '.join(kwargs)}) on a traced array: fuse takes plain "
+                          "elementwise calls")
+        swap = _layers.swapin()
+        if not hasattr(swap, name):
+            raise Refused(f"numpy.{name} on a traced array: aiarray.numpy has no {name}")
+        return Namespace(swap, True).__getattr__(name)(*inputs)
 
     def __matmul__(self, other: object) -> Any:
         raise Refused("matmul (@) is not elementwise")
@@ -549,7 +565,8 @@ def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace],
              depth: int = 0) -> Callable[..., Any]:
     """``func`` with the aiarray modules and functions it names (globals and closure
     cells) replaced by their traced forms; so are the plain Python functions it names
-    (helpers such as ``def gelu(x)`` called from the fused function), three levels deep."""
+    (helpers such as ``def gelu(x)`` called from the fused function), three levels deep;
+    default argument values too (``def f(x, act=xp.tanh)``)."""
     if not isinstance(func, types.FunctionType):
         return func
     if not _PUBLIC:
@@ -582,8 +599,10 @@ def _rewired(func: Callable[..., Any], spaces: dict[str, Namespace],
     if func.__closure__:
         closure = tuple(types.CellType(replace(c.cell_contents)) if _filled(c) else c
                         for c in func.__closure__)
-    new = types.FunctionType(func.__code__, glob, func.__name__, func.__defaults__, closure)
-    new.__kwdefaults__ = func.__kwdefaults__
+    defaults = func.__defaults__ and tuple(replace(d) for d in func.__defaults__)
+    new = types.FunctionType(func.__code__, glob, func.__name__, defaults, closure)
+    new.__kwdefaults__ = func.__kwdefaults__ and \
+        {k: replace(v) for k, v in func.__kwdefaults__.items()}
     return new
 
 
@@ -850,7 +869,8 @@ def _trace(func: Callable[..., Any], args: tuple[Any, ...],
     except Refused as e:
         return str(e)
     except Exception as e:  # the eager call reports it (or does not fail at all)
-        return f"tracing raised {type(e).__name__}: {e}"
+        text = re.sub(r"(\b[\w.]+\.)?\bTracer\b", "fuse's traced array", str(e))
+        return f"tracing raised {type(e).__name__}: {text}"
     if type(result) is not Tracer:
         return (f"the function returned {type(result).__qualname__}, not one array "
                 "computed from its arguments")
@@ -869,26 +889,28 @@ def _large_enough(args: tuple[Any, ...], kwargs: dict[str, Any],
                   min_size: int | None) -> str | tuple[int, int, bool] | None:
     """None when the call is large enough to fuse; else why not (a size below the limit
     as (size, limit, min_size given), formatted only when asked: the small call's cost)."""
-    size = -1
-    for a in args:
-        if type(a) is Array:
-            s = a._array.size
-            if s > size:
-                size = s
+    shapes = [a._array.shape for a in args if type(a) is Array]
     if kwargs:
-        for a in kwargs.values():
-            if type(a) is Array and a._array.size > size:
-                size = a._array.size
-    if size < 0:
+        shapes += [a._array.shape for a in kwargs.values() if type(a) is Array]
+    if not shapes:
         return "no Array argument"
+    size = _result_size(shapes)
     if min_size is not None:
         return (size, min_size, True) if size < min_size else None
-    limit = _d._STATE.kernel_min  # (never above the start sizes once they are read)
-    if size < limit:
-        return (size, limit, False)
-    _d.active_backend()  # (reads the backend's start sizes)
+    _d.active_backend()  # (reads the backend's start sizes: the limit is the same every call)
     limit = _d._STATE.kernel_min
     return (size, limit, False) if size < limit else None
+
+
+def _result_size(shapes: list[tuple[int, ...]]) -> int:
+    """Elements of the arguments' broadcast shape (an outer product is as large as its
+    result); the largest argument's when they do not broadcast (the eager call says so)."""
+    if len(shapes) == 1:
+        return math.prod(shapes[0])
+    try:
+        return math.prod(np.broadcast_shapes(*shapes))
+    except ValueError:
+        return max(math.prod(s) for s in shapes)
 
 
 class Fused:
@@ -920,11 +942,11 @@ class Fused:
 
     def _attempt(self, args: tuple[Any, ...], kwargs: dict[str, Any]
                  ) -> Array | str | tuple[int, int, bool]:
+        if _d.get_backend() == "numpy":
+            return "the numpy backend is in force"
         why = _large_enough(args, kwargs, self.min_size)
         if why is not None:
             return why
-        if _d.get_backend() == "numpy" and self.min_size is None:
-            return "the numpy backend is in force"
         plan = _trace(self.__wrapped__, args, kwargs)
         if isinstance(plan, str):
             return plan
@@ -941,7 +963,8 @@ class Fused:
     def explain(self, *args: Any, **kwargs: Any) -> str:
         """Whether a call with these arguments would be fused, and if not, why (the
         function is traced, not run)."""
-        small = _large_enough(args, kwargs, self.min_size)
+        small = "the numpy backend is in force" if _d.get_backend() == "numpy" else \
+            _large_enough(args, kwargs, self.min_size)
         why = _small_reason(*small) if isinstance(small, tuple) else small
         if why is None:
             plan = _trace(self.__wrapped__, args, kwargs)
@@ -961,14 +984,16 @@ def fuse(func: Callable[..., Any] | None = None, /, *,
 
     ``func`` takes Arrays (and any other arguments) and computes one Array from them with
     operators, Python and NumPy scalars, ``aiarray``'s elementwise functions, ``where``,
-    ``clip`` and ``multiply_add``.  Called with Arrays of at least ``min_size`` elements
-    (default: the dispatcher's kernel start size), it is traced once per call on
-    stand-ins; the active promotion policy decides every intermediate dtype as the eager
-    code does, and the result is computed in one pass over memory on every CPU.  Other
-    calls, and functions it cannot fuse, run eagerly; ``f.fallback_reason`` says why
-    (None when the last call was fused), and ``f.explain(*args)`` says what a call would
-    do.  Results equal the eager function's bit for bit, except for the transcendental
-    functions and float ``pow`` (within 4 units in the last place of NumPy's).
+    ``clip`` and ``multiply_add``.  Called with Arrays whose broadcast result has at least
+    ``min_size`` elements (default: the dispatcher's kernel start size; never under
+    ``backend("numpy")``), it is traced once per call on stand-ins (the body runs then:
+    keep side effects out of it); the active promotion policy decides every
+    intermediate dtype as the eager code does, and the result is computed in one pass
+    over memory on every CPU.  Other calls, and functions it cannot fuse, run eagerly;
+    ``f.fallback_reason`` says why (None when the last call was fused), and
+    ``f.explain(*args)`` says what a call would do.  Results equal the eager function's
+    bit for bit, except for the transcendental functions and float ``pow`` (within 4
+    units in the last place of NumPy's).
 
     Examples
     --------
