@@ -516,7 +516,8 @@ def swapin_operand(x1: object, x2: object) -> object:
     follows the swap-in's rules; so does a scalar of aiarray.numpy's that computes by a
     policy (it promotes as the 0-d array it stands for).  An ndarray of data aiarray
     does not compute (objects, strings) gives NotImplemented: NumPy's reflected operator
-    computes it.  Anything else is returned as it is."""
+    computes it, and so does a masked array's (its mask kept).  Anything else is
+    returned as it is."""
     t = type(x2)
     if t is Array or t in _PY_KINDS:
         return x2
@@ -524,6 +525,8 @@ def swapin_operand(x1: object, x2: object) -> object:
         return Array._new(np.asarray(x2), None, True) if getattr(t, "_numpy", False) else x2
     if isinstance(x2, np.ndarray) or ((t is list or t is tuple) and type(x1) is Array
                                       and x1._numpy):
+        if is_masked(x2):  # its own reflected operator keeps the mask (NumPy's result)
+            return NotImplemented
         try:
             return swapin_hooks().operand(x2)
         except ForeignDataError:  # objects, strings ...: the ndarray's own operator decides
@@ -545,6 +548,8 @@ def function_operands(func: str, x1: object, x2: object) -> tuple[object, object
 
 
 def _function_operand(func: str, argname: str, arr: Array, other: object) -> object:
+    if is_masked(other):
+        raise masked_error(func, argname)
     converted = swapin_operand(arr, other)
     if converted is NotImplemented:
         raise ForeignDataError(f"{func}(): {argname} holds data of dtype "
@@ -840,7 +845,8 @@ def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
            dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
     """``np.<name>(a, ...)`` by the active backend for large ``a`` (sum, prod, mean, min,
     max), or None: the caller runs NumPy."""
-    if a.size < _STATE.kernel_min:
+    n = a.size
+    if n < _STATE.kernel_min or n < _REDUCE_SIZES.get(a.dtype, 0):  # (no backend takes it)
         return None
     return active_backend().reduce(name, a, axis, dtype, keepdims)
 

@@ -548,7 +548,9 @@ def test_reductions_do_not_start_loading_numba() -> None:
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
     dt = np.dtype(dtype)
-    sizes = [*range(1, 140), 255, 256, 257, 1000, 4097, 10_007, 100_003]
+    # every size up to 520: blocks, nodes of two blocks (summed in one step) and the
+    # nodes from ~250 up whose halves are not both blocks
+    sizes = [*range(1, 521), 1000, 4097, 10_007, 100_003]
     for n in sizes:
         a = (rng.standard_normal(n) * 10.0 ** rng.uniform(-4, 4, n)).astype(dt)
         if n % 5 == 0:

@@ -498,3 +498,54 @@ def test_complex32_mean_is_numpys_complex64_mean_rounded_once_more():
         got = np.asarray(got)
         np.testing.assert_array_equal(got.real, want.real.astype(np.float16))
         np.testing.assert_array_equal(got.imag, want.imag.astype(np.float16))
+
+
+# NumPy converts the input of a sum that casts 8192 elements at a time, sums each buffer
+# pairwise and adds the buffers' sums in turn: past one buffer that order differs from
+# converting everything first.  Integer means (computed in float64), sums and means with
+# a wider dtype=, and the variances built on them must give NumPy's bits.
+_CAST_SIZES = (8192, 8193, 20_000, 3 * 8192 + 5, 100_003)
+
+
+def _cast_inputs(n: int):
+    rng = np.random.default_rng(n)
+    return [rng.integers(-2**62, 2**62, n),
+            (rng.standard_normal(n) * 10.0 ** rng.uniform(-3, 3, n)).astype(np.float32),
+            rng.standard_normal(n).astype(np.float16),
+            rng.integers(0, 2**63, n, dtype=np.uint64)]
+
+
+def _bits_equal(got, want, what: str) -> None:
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.dtype == want.dtype and got.shape == want.shape, what
+    assert got.tobytes() == want.tobytes(), f"{what}: {got.ravel()[:3]} != {want.ravel()[:3]}"
+
+
+@pytest.mark.parametrize("n", _CAST_SIZES)
+def test_sums_that_convert_their_input_are_numpys(n):
+    import aiarray.numpy as anp
+
+    for a in _cast_inputs(n):
+        x = anp.asarray(a)
+        what = f"{a.dtype}[{n}]"
+        if a.dtype == np.float16:
+            a = a / 8  # (NumPy's float16 variance squares in float16: no overflow, no warning)
+            x = anp.asarray(a)
+        _bits_equal(anp.sum(x, dtype=np.float64), np.sum(a, dtype=np.float64), "sum " + what)
+        _bits_equal(anp.mean(x, dtype=np.float64), np.mean(a, dtype=np.float64),
+                    "mean dtype=float64 " + what)
+        _bits_equal(anp.mean(x), np.mean(a), "mean " + what)
+        _bits_equal(anp.var(x), np.var(a), "var " + what)
+        _bits_equal(anp.std(x, ddof=1), np.std(a, ddof=1), "std " + what)
+        with aa.promotion_policy("numpy"):
+            _bits_equal(aa.sum(aa.asarray(a), dtype=aa.float64), np.sum(a, dtype=np.float64),
+                        "xp.sum " + what)
+        if a.dtype == np.int64:
+            _bits_equal(aa.mean(aa.asarray(a)), np.mean(a), "xp.mean " + what)
+    a = _cast_inputs(2 * n)[0].reshape(2, n)
+    for view in (a, a.T, a[:, ::3]):
+        for axis in (None, 0, 1, -1):
+            _bits_equal(anp.mean(anp.asarray(view), axis=axis), np.mean(view, axis=axis),
+                        f"mean axis={axis} of {view.shape} {view.strides}")
+    _bits_equal(anp.mean(anp.asarray(a), axis=1, keepdims=True),
+                np.mean(a, axis=1, keepdims=True), "keepdims")

@@ -65,16 +65,59 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
     return math.prod(shape[a] for a in axes)
 
 
+# NumPy's NPY_BUFSIZE: a reduction that casts its input converts this many elements at a
+# time, sums each buffer pairwise and adds the buffers' sums one after another.
+_CAST_BUFFER = 8192
+
+
+def _casting_sum(raw: NDArray, dt: np.dtype, axes: tuple[int, ...],
+                 keepdims: bool) -> NDArray | None:
+    """``np.add.reduce(raw, axes, dtype=dt, keepdims=keepdims)`` in NumPy's order where
+    its buffers change the result: a float or complex ``dt`` other than ``raw``'s, over
+    more than a buffer of a 1-D or contiguous array reduced whole, or of C-contiguous
+    rows reduced along the last axis.  None elsewhere: casting first and reducing then
+    gives NumPy's value (no pairwise split crosses a buffer, or the reduction runs
+    element after element along an outer axis)."""
+    nd = raw.ndim
+    if dt.kind not in "fc" or raw.dtype == dt or raw.dtype.fields is not None or nd == 0:
+        return None
+    if len(axes) == nd and (nd == 1 or raw.flags.c_contiguous or raw.flags.f_contiguous):
+        rows = raw.ravel(order="K").reshape(1, -1)
+    elif axes == (nd - 1,) and raw.flags.c_contiguous:
+        rows = raw.reshape(-1, raw.shape[-1])
+    else:
+        return None
+    n = rows.shape[1]
+    if n <= _CAST_BUFFER:
+        return None
+    full = n - n % _CAST_BUFFER
+    blocks = rows[:, :full].astype(dt).reshape(-1, _CAST_BUFFER)
+    sums = reduce("sum", blocks, (1,))  # each buffer's pairwise sum (threads when large)
+    if sums is None:
+        sums = quiet(np.add.reduce, blocks, 1, dt)
+    parts = [np.zeros((rows.shape[0], 1), dt), sums.reshape(rows.shape[0], -1)]
+    if full < n:
+        parts.append(quiet(np.add.reduce, rows[:, full:].astype(dt), 1, dt, None, True))
+    # NumPy's accumulator starts at 0 and adds each buffer's sum in turn
+    total = quiet(np.add.accumulate, np.concatenate(parts, axis=1), 1)[:, -1]
+    shape = [1 if i in axes else s for i, s in enumerate(raw.shape)] if keepdims else \
+        [s for i, s in enumerate(raw.shape) if i not in axes]
+    return total.reshape(shape)
+
+
 def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
                        ufunc: np.ufunc) -> Array:
     x = array_arg(x, func, "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
     dt = _accumulation_dtype(x, dtype, func)
-    a = D.widen(cast(x, dt))
-    out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+    out = _casting_sum(x._array, dt, axes, keepdims) \
+        if func == "sum" and dt is not x._dtype else None
     if out is None:
-        out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
+        a = D.widen(cast(x, dt))
+        out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
+        if out is None:
+            out = quiet(ufunc.reduce, a, axes, a.dtype, None, keepdims)
     return Array._new(M.aligned(D.narrow(np.asarray(out), dt)), dt)
 
 
@@ -233,15 +276,20 @@ def min(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
 
 
 def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
-             correction: float | None) -> tuple[NDArray, DType]:
-    """(mean, or variance when ``correction`` is given, in the compute dtype; result dtype)."""
-    res = INT_TO_FLOAT.get(x._dtype, x._dtype)
-    cdt = _STAT_COMPUTE.get(x._dtype, x._dtype)
+             correction: float | None, compute: DType | None = None) -> tuple[NDArray, DType]:
+    """(mean, or variance when ``correction`` is given, in the compute dtype; result dtype).
+    ``compute``: the dtype to compute in and give (NumPy's ``dtype=``), else the
+    standard's rule."""
+    res = INT_TO_FLOAT.get(x._dtype, x._dtype) if compute is None else compute
+    cdt = _STAT_COMPUTE.get(x._dtype, x._dtype) if compute is None else \
+        compute if compute is D.float16 else _STAT_COMPUTE.get(compute, compute)
     a = D.widen(x._array)
-    if a.dtype != cdt:
-        a = a.astype(cdt)
+    total = _casting_sum(a, cdt, axes, True) if a.dtype != cdt else None  # (NumPy's order)
+    if total is None or correction is not None:
+        a = a.astype(cdt, copy=False)
     n = _count(x.shape, axes)
-    total = reduce("sum", a, axes, keepdims=True)  # None: small or not handled
+    if total is None:
+        total = reduce("sum", a, axes, keepdims=True)  # None: small or not handled
     if total is None:
         total = quiet(np.add.reduce, a, axes, cdt, None, True)
     # NumPy divides by its count as an intp scalar: a complex64 sum is divided in
@@ -260,6 +308,20 @@ def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
     if not keepdims:
         out = out.reshape([s for i, s in enumerate(out.shape) if i not in axes])
     return out, res
+
+
+def moments_as(x: Array, axis: Axes, keepdims: bool, correction: object,
+               compute: DType, func: str, root: bool = False) -> Array:
+    """(For aiarray.numpy's ``dtype=``.)  The mean (``correction`` None), variance or,
+    with ``root``, standard deviation of ``x`` computed in and given as ``compute``; a
+    sum that converts the input does so as NumPy's does, buffer by buffer."""
+    x = array_arg(x, func, "x", "numeric or boolean")
+    axes = normalize_axes(axis, x.ndim, func)
+    c = None if correction is None else _correction(correction, func)
+    out, res = _moments(x, axes, keepdims, c, compute)
+    if root:
+        out = quiet(np.sqrt, out)
+    return Array._new(M.aligned(D.narrow(out, res)), res)
 
 
 def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import builtins
 import operator
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
 from .. import _dtypes as D
 from .. import _promotion as P
-from .._api import data_type as T
 from .._api import manipulation as M
 from .._api import searching as Q
 from .._api import statistical as S
@@ -27,6 +26,7 @@ from .._api import utility as U
 from .._array import Array
 from .._dispatch import kind_rank
 from .._errors import InvalidArgumentError
+from .._typing import DType
 from . import _convert as C
 
 NoValue = C.NOVALUE
@@ -120,23 +120,23 @@ def amin(a: Any, axis: Any = None, out: Any = None, keepdims: Any = NoValue,
     return min(a, axis, out, keepdims, initial, where)
 
 
-def _stat_input(x: Array, dtype: Any, func: str) -> Array | None:
-    """``x`` in the dtype ``func`` computes in, or None when NumPy's own function should
-    run (an integer ``dtype=``).  Integer and bool input: the policy's "statistics" rule
-    (the numpy policy: float64), or, for a policy without one, the standard function's
-    own (GB/T's INT_TO_FLOAT)."""
+def _stat_dtype(x: Array, dtype: Any, func: str) -> DType | Literal[False] | None:
+    """The dtype ``func`` computes in and gives; None: the standard function's own rule
+    (GB/T's INT_TO_FLOAT for a policy without a "statistics" rule); False when NumPy's
+    own function should run (an integer ``dtype=``).  Integer and bool input: the
+    policy's "statistics" rule (the numpy policy: float64)."""
     dt = C.dtype_of(dtype, "dtype", func)
     if dt is None:
         if x._dtype in D.INTEGER or x._dtype is D.bool_:
             table = P.policy_for(x).int_to_float
             if table is None:
-                return x
+                return None
             dt = table["statistics"][x._dtype]
         else:
-            return x
+            return None
     if dt not in D.FLOAT:
-        return None
-    return x if dt is x._dtype else C.tag(T.astype(x, dt))
+        return False
+    return None if dt is x._dtype else dt
 
 
 @C.numpy_fallback(np.mean)
@@ -144,10 +144,14 @@ def mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims:
          *, where: Any = NoValue) -> Array:
     """Arithmetic mean; integers and bools give float64 (NumPy's rule)."""
     x = C.arr(a, "mean", "a")
-    y = _stat_input(x, dtype, "mean")
-    if y is None or (where is not NoValue and where is not True):
+    dt = _stat_dtype(x, dtype, "mean")
+    if dt is False or (where is not NoValue and where is not True):
         return _views(np.mean, x, (axis,), out, dtype=dtype, keepdims=keepdims, where=where)
-    return _finish(S.mean(y, axis=_axis(axis), keepdims=_kd(keepdims)), out, "mean")
+    if dt is None:
+        return _finish(S.mean(x, axis=_axis(axis), keepdims=_kd(keepdims)), out, "mean")
+    # computed in dt as NumPy does: the input is converted buffer by buffer as it is summed
+    res = S.moments_as(x, _axis(axis), _kd(keepdims), None, dt, "mean")
+    return _finish(C.tag(res), out, "mean")
 
 
 def _spread(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: Any, out: Any,
@@ -157,13 +161,16 @@ def _spread(func: str, std: Any, npfunc: Any, a: Any, axis: Any, dtype: Any, out
         if ddof != 0:
             raise InvalidArgumentError(f"{func}(): give ddof or correction, not both")
         ddof = correction
-    y = _stat_input(x, dtype, func)
-    if y is None or y._dtype in D.COMPLEX or (where is not NoValue and where is not True) \
+    dt = _stat_dtype(x, dtype, func)
+    if dt is False or x._dtype in D.COMPLEX or (where is not NoValue and where is not True) \
             or _given(mean):
         return _views(npfunc, x, (axis,), out, dtype=dtype, ddof=ddof, keepdims=keepdims,
                       where=where, mean=mean)
-    return _finish(std(y, axis=_axis(axis), correction=ddof, keepdims=_kd(keepdims)), out,
-                   func)
+    if dt is None:
+        return _finish(std(x, axis=_axis(axis), correction=ddof, keepdims=_kd(keepdims)),
+                       out, func)
+    res = S.moments_as(x, _axis(axis), _kd(keepdims), ddof, dt, func, root=func == "std")
+    return _finish(C.tag(res), out, func)
 
 
 @C.numpy_fallback(np.var)
