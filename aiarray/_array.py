@@ -38,6 +38,7 @@ from ._dispatch import (
     swapin_inplace,
 )
 from ._errors import (
+    AllocationError,
     DimensionMismatchError,
     DLPackError,
     ForeignDataError,
@@ -399,7 +400,7 @@ class Array(NumpyMethods):
     # -- interchange ------------------------------------------------------------------
     def __array_namespace__(self, /, *, api_version: str | None = None) -> types.ModuleType:
         """The aiarray namespace; ``api_version`` (2021.12 ... 2025.12) gives that version
-        of the standard's behaviour (aiarray._versions).  An array of the swap-in
+        of the standard's behaviour (docs/conformance.md).  An array of the swap-in
         namespace gives ``aiarray.numpy`` (also a complete Array API namespace, of the
         newest version)."""
         if api_version is not None and (type(api_version) is not str
@@ -560,6 +561,8 @@ class Array(NumpyMethods):
             out = self._array[k]
         except IndexError as e:
             raise _index_error(key, self, e) from None
+        except MemoryError as e:
+            raise _selection_error(self, e) from None
         return Array._new(out, self._dtype, self._numpy)
 
     def __setitem__(self, key: Index, value: SetValue, /) -> None:
@@ -661,6 +664,8 @@ def _numpy_item(x: Array, key: Any) -> Array:
     if k is not _MISS:  # ints, slices, None, ...: NumPy's own indexing checks them
         try:
             out = a[k]
+        except MemoryError as e:
+            raise _selection_error(x, e) from None
         except Exception:  # NumPy's IndexError ...: the checked path gives aiarray's
             out = _MISS
     if out is _MISS:
@@ -669,6 +674,8 @@ def _numpy_item(x: Array, key: Any) -> Array:
             out = a[k]
         except IndexError as e:
             raise _index_error(key, x, e) from None
+        except MemoryError as e:
+            raise _selection_error(x, e) from None
     if type(out) is not _NDARRAY:  # NumPy's scalar (typed as the Array it stands for)
         scalar: Array = out if _SCALARS.plain else swapin_scalar(out)
         return scalar
@@ -679,6 +686,12 @@ def _numpy_item(x: Array, key: Any) -> Array:
     if not out.ndim:
         made_as_array(res)
     return res
+
+
+def _selection_error(x: Array, e: MemoryError) -> AllocationError:
+    """NumPy's MemoryError from ``x[key]`` (an integer-array or boolean key copies)."""
+    return AllocationError(f"x[key]: cannot allocate the selected elements of an array of "
+                           f"shape {x.shape} ({D.name_of(x._dtype)}): {e}")
 
 
 _MISS = object()

@@ -26,6 +26,7 @@ from ._errors import InvalidArgumentError, TypeMismatchError
 from ._layers import swapin, swapin_hooks
 from ._numpy_path import quiet_run
 from ._registry import OPS
+from ._sizes import allocating
 from ._typing import DType, NDArray
 
 if TYPE_CHECKING:
@@ -410,7 +411,8 @@ class NumpyMethods:
 
     def __copy__(self) -> Array:
         """``copy.copy(x)``: an array with a copy of the data."""
-        return type(self)._new(self._array.copy(), self._dtype, self._numpy)
+        data = allocating(self._array.copy, func="copy.copy", what="a copy of the data")
+        return type(self)._new(data, self._dtype, self._numpy)
 
     def __deepcopy__(self, memo: Any) -> Array:
         """``copy.deepcopy(x)``: an array with a copy of the data."""

@@ -819,7 +819,8 @@ def cannot_hint(a: str, b: str, pol: Policy) -> str:
     if da is None or db is None:
         return ""
     given: dict[str, list[str]] = {}
-    for other in _POLICIES.values():
+    for name in POLICIES:  # every policy, built now if it was not (an error's path)
+        other = _POLICIES[name]
         found = other.fast_pairs.get((da, db)) if other is not pol else None
         if found is not None:
             given.setdefault(D.name_of(found), []).append(repr(other.name))

@@ -27,7 +27,7 @@ import aiarray
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("aiarray", "aiarray.linalg", "aiarray.fft", "aiarray.random", "aiarray.sparse",
-           "aiarray.grad", "aiarray.quantization")
+           "aiarray.grad", "aiarray.quantization", "aiarray.lib.stride_tricks")
 
 
 def public_functions() -> dict[str, FunctionType]:

@@ -918,6 +918,20 @@ def test_a_pair_without_a_rule_says_what_to_convert_to(policy, a, b):
     assert r.returncode == 1 and "cannot be promoted" in r.stdout, r.stdout + r.stderr
 
 
+def test_the_hint_is_the_same_in_a_fresh_process():
+    # (the policies are built on first use: the hint must not depend on which ones a
+    # process has used so far)
+    code = ("import aiarray as aa\n"
+            "try:\n"
+            "    aa.ones(2, dtype=aa.float32) + aa.ones(2, dtype=aa.uint16)\n"
+            "except TypeError as e:\n"
+            "    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    want = np.promote_types("float32", "uint16").name
+    assert f"{want} under 'numpy'" in out and "no policy promotes" not in out, out
+
+
 @pytest.mark.parametrize("policy", ["ascend", "ascend-strict", "mindspore", "array-api", "numpy"])
 def test_the_short_paths_scalar_table_is_the_policys_own(policy):
     """The operators' short path reads ``scalar_results`` (Python scalar type -> array

@@ -308,13 +308,46 @@ def test_array_operators_raise_with_a_status_for_operands_nobody_handles():
 @pytest.mark.parametrize("call", [
     lambda m: aa.asarray(m), lambda m: aa.asarray([m, m]), lambda m: aa.asarray(m, dtype=aa.int8),
     lambda m: aa.from_dlpack(m), lambda m: aa.arange(3)[m], lambda m: aa.asarray(np.ma.masked),
-], ids=["asarray", "nested", "asarray dtype", "from_dlpack", "index", "masked constant"])
+    lambda m: aa.add(aa.ones(3), m), lambda m: aa.add(m, aa.ones(3)),
+    lambda m: aa.multiply(aa.ones(3), m), lambda m: aa.less(aa.ones(3), m),
+    lambda m: aa.matmul(aa.ones(3), m), lambda m: aa.matmul(m, aa.ones(3)),
+], ids=["asarray", "nested", "asarray dtype", "from_dlpack", "index", "masked constant",
+        "add x2", "add x1", "multiply", "less", "matmul x2", "matmul x1"])
 def test_masked_arrays_are_refused(call):
     m = np.ma.masked_array([0, 1, 2], mask=[False, True, False])
     with pytest.raises(TypeError) as info:
         call(m)
     assert info.value.status == S.TYPE_MISMATCH and "mask" in str(info.value)
     assert np.array_equal(np.ma.getmaskarray(m), [False, True, False])
+
+
+def test_operators_with_a_masked_array_keep_its_mask_as_numpys_do():
+    import aiarray.numpy as anp
+
+    m = np.ma.masked_array([1.0, 2.0, 4.0], mask=[False, True, False])
+    for x in (aa.ones(3), anp.ones(3)):
+        for got, want in ((x + m, np.ones(3) + m), (m * x, m * np.ones(3)),
+                          (x < m, np.ones(3) < m), (x - m, np.ones(3) - m)):
+            assert type(got) is np.ma.MaskedArray
+            assert np.array_equal(np.ma.getmaskarray(got), np.ma.getmaskarray(want))
+            assert np.array_equal(got.filled(0), want.filled(0))
+
+
+def test_swapin_functions_on_masked_arrays_are_numpys():
+    import aiarray.numpy as anp
+
+    m = np.ma.masked_array([1.0, 2.0, 4.0], mask=[False, True, False])
+    for name, call in {
+        "sum": lambda ns: ns.sum(m), "mean": lambda ns: ns.mean(m), "std": lambda ns: ns.std(m),
+        "max": lambda ns: ns.max(m), "argmax": lambda ns: ns.argmax(m),
+        "add": lambda ns: ns.add(ns.ones(3), m), "exp": lambda ns: ns.exp(m),
+        "sort": lambda ns: ns.sort(m), "cumsum": lambda ns: ns.cumsum(m),
+        "concatenate": lambda ns: ns.concatenate([m, m]), "clip": lambda ns: ns.clip(m, 0, 3),
+    }.items():
+        got, want = call(anp), call(np)
+        assert type(got) is type(want), name
+        assert np.array_equal(np.ma.getmaskarray(got), np.ma.getmaskarray(want)), name
+        assert np.array_equal(np.ma.filled(got, 0), np.ma.filled(want, 0)), name
 
 
 def test_plain_numpy_arrays_still_convert():

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import _dtypes as D
 from .._array import Array
-from .._dispatch import array_arg, cast, common_dtype
+from .._dispatch import array_arg, cast, common_dtype, is_masked, masked_error
 from .._errors import AxisError, DimensionMismatchError, TypeMismatchError
 from .._numpy_path import quiet
 from .._sizes import allocating, check_shape
@@ -77,6 +77,9 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     Array([[2.],
            [2.]], dtype=float16)
     """
+    for name, x in (("x1", x1), ("x2", x2)):
+        if is_masked(x):
+            raise masked_error("matmul", name)
     if (type(x1) is Array) is not (type(x2) is Array) and (
             isinstance(x1, np.ndarray) or isinstance(x2, np.ndarray)):
         from .._array_numpy import numpy_namespace

@@ -32,7 +32,7 @@ from .._array import Array
 from .._array_numpy import made_as_array as made_as_array  # (its adapters use it as C.)
 from .._array_numpy import swapin_scalar
 from .._casting import convert
-from .._dispatch import same_kind
+from .._dispatch import is_masked, same_kind
 from .._errors import (
     DimensionMismatchError,
     ScalarOverflowError,
@@ -211,6 +211,8 @@ def arr(x: Any, func: str = "", argname: str = "a") -> Array:
     """Argument ``x`` as a tagged Array (a view when it already is an Array)."""
     if type(x) is Array:
         return x if x._numpy else Array._new(x._array, x._dtype, True)
+    if is_masked(x):
+        raise _masked(func, argname)
     res = asarray(x, func=func or "asarray")
     if type(res) is not Array:
         raise ForeignDataError(
@@ -254,6 +256,13 @@ def numpy_fallback(npfunc: Callable[..., Any]) -> Callable[[_F], _F]:
         return typing.cast(_F, call)  # (the adapter's signature, by functools.wraps)
 
     return decorate
+
+
+def _masked(func: str, argname: str) -> ForeignDataError:
+    """A NumPy masked array given to a swap-in function: aiarray arrays have no mask, so
+    NumPy's own function computes the call (its result keeps the mask, as NumPy's)."""
+    return ForeignDataError(f"{func}(): {argname} is a NumPy masked array; aiarray arrays "
+                            "have no mask: NumPy's own function computes it")
 
 
 def arrays(seq: Any, func: str, argname: str = "arrays") -> list[Array]:
