@@ -212,3 +212,24 @@ def test_standard_namespace_arrays(name, tmp_path):
     anp.save(tmp_path / "x.npy", x)
     back = xp.asarray(anp.load(tmp_path / "x.npy"))
     assert back.dtype == getattr(xp, name) and back.tobytes() == bits.tobytes()
+
+
+def test_bfloat16_elements_0d_arrays_and_ml_dtypes_arrays_keep_their_dtype(tmp_path):
+    """A swap-in bfloat16 element (ml_dtypes' scalar), a 0-d array and an ml_dtypes
+    bfloat16 ndarray are written as the convention's record, and load back bit for bit:
+    an array (0-d too, as NumPy loads a 0-d file) of dtype bfloat16."""
+    x = anp.asarray([1.5, -2.25, np.inf], dtype="bfloat16")
+    objects = {"element": x[1], "0-d": x[2:].reshape(()),
+               "ml_dtypes": np.array([0.5, -0.0, np.nan], dtype=ml_dtypes.bfloat16)}
+    for what, obj in objects.items():
+        want = np.asarray(obj).view(np.uint16)
+        path = tmp_path / f"{what}.npy"
+        anp.save(path, obj)
+        assert np.load(path).dtype == np.dtype([("bfloat16", "<u2")]), what
+        got = anp.load(path)
+        assert type(got) is xp.Array and got.dtype == xp.bfloat16, (what, type(got))
+        assert got.shape == np.shape(obj), what
+        np.testing.assert_array_equal(np.asarray(got._array).view(np.uint16), want)
+        anp.savez(tmp_path / f"{what}.npz", v=obj)
+        with anp.load(tmp_path / f"{what}.npz") as f:
+            np.testing.assert_array_equal(np.asarray(f["v"]._array).view(np.uint16), want)

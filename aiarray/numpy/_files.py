@@ -37,8 +37,11 @@ _SEP_AT: dict[str, int | None] = {"frombuffer": -1, "fromfile": 3, "fromstring":
 
 def file_view(x: Any) -> Any:
     """What NumPy writes for argument ``x``: bfloat16 and complex32 Arrays as their
-    records (a view, no copy), other Arrays as their data, the rest as it is."""
+    records (a view, no copy), and so ml_dtypes' bfloat16 ndarrays and scalars (the
+    swap-in's bfloat16 element); other Arrays as their data, the rest as it is."""
     if type(x) is not Array:
+        if isinstance(x, (np.ndarray, np.generic)) and D.is_bfloat16(x.dtype):
+            return np.asarray(x).view(BFLOAT16_RECORD)
         return C.view(x)
     if x._dtype is D.complex32:
         return x._array.view(COMPLEX32_RECORD)
@@ -56,8 +59,8 @@ def from_file(a: Any) -> Any:
     complex32 Arrays, other data as :func:`_convert.wrap` gives it."""
     if isinstance(a, np.ndarray) and a.dtype.names is not None:
         if _is_record(a.dtype, BFLOAT16_RECORD):
-            bf16 = D.load_bfloat16()
-            return Array._new(np.asarray(a).view(bf16), bf16, True)
+            bf16 = D.load_bfloat16()  # (a 0-d file: a 0-d Array, as NumPy's 0-d array)
+            return C.made_as_array(Array._new(np.asarray(a).view(bf16), bf16, True))
         if _is_record(a.dtype, COMPLEX32_RECORD):
             return Array._new(np.asarray(a).view(D.complex32), D.complex32, True)
     return C.wrap(a)
