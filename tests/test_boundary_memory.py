@@ -101,6 +101,27 @@ def test_an_allocation_that_fails_is_aiarrays_allocation_error(name: str, call: 
     assert (name if name.startswith("x[") else f"{name}()") in out.stdout
 
 
+def test_reductions_that_convert_survive_where_numpys_do() -> None:
+    """Integer sums and means, and a float32 sum in float64, convert their input as
+    NumPy does, buffer by buffer: with room for no converted copy, they return NumPy's
+    result (they made a 40-80 MB copy first and ran out of memory)."""
+    out = _run("""
+        n = 10**7
+        i32 = np.arange(n, dtype=np.int32) % 1000 - 500
+        i64 = (np.arange(n, dtype=np.int64) * 7919) % 10**12
+        f32 = np.arange(n, dtype=np.float32) % 97 / 7
+        xs = [xp.asarray(v) for v in (i32, i64, f32)]
+        squeeze(16)
+        got = [xp.sum(xs[0]), xp.mean(xs[1]), xp.sum(xs[2], dtype=xp.float64)]
+        want = [np.sum(i32), np.mean(i64), np.sum(f32, dtype=np.float64)]
+        for g, w in zip(got, want):
+            g = np.asarray(g)
+            assert g.dtype == w.dtype and g.tobytes() == w.tobytes(), (g, w)
+        print("ok")
+    """)
+    assert out.stdout.strip() == "ok"
+
+
 def test_pool_threads_that_cannot_start_give_numpys_result_then_threads_again() -> None:
     """``Thread.start`` refusing (as with no memory for a stack): the large calls run
     NumPy's loop on the calling thread; after the pause the pool starts."""

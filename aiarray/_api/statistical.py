@@ -65,44 +65,11 @@ def _count(shape: tuple[int, ...], axes: tuple[int, ...]) -> int:
     return math.prod(shape[a] for a in axes)
 
 
-# NumPy's NPY_BUFSIZE: a reduction that casts its input converts this many elements at a
-# time, sums each buffer pairwise and adds the buffers' sums one after another.
-_CAST_BUFFER = 8192
-
-
-def _casting_sum(raw: NDArray, dt: np.dtype, axes: tuple[int, ...],
-                 keepdims: bool) -> NDArray | None:
-    """``np.add.reduce(raw, axes, dtype=dt, keepdims=keepdims)`` in NumPy's order where
-    its buffers change the result: a float or complex ``dt`` other than ``raw``'s, over
-    more than a buffer of a 1-D or contiguous array reduced whole, or of C-contiguous
-    rows reduced along the last axis.  None elsewhere: casting first and reducing then
-    gives NumPy's value (no pairwise split crosses a buffer, or the reduction runs
-    element after element along an outer axis)."""
-    nd = raw.ndim
-    if dt.kind not in "fc" or raw.dtype == dt or raw.dtype.fields is not None or nd == 0:
-        return None
-    if len(axes) == nd and (nd == 1 or raw.flags.c_contiguous or raw.flags.f_contiguous):
-        rows = raw.ravel(order="K").reshape(1, -1)
-    elif axes == (nd - 1,) and raw.flags.c_contiguous:
-        rows = raw.reshape(-1, raw.shape[-1])
-    else:
-        return None
-    n = rows.shape[1]
-    if n <= _CAST_BUFFER:
-        return None
-    full = n - n % _CAST_BUFFER
-    blocks = rows[:, :full].astype(dt).reshape(-1, _CAST_BUFFER)
-    sums = reduce("sum", blocks, (1,))  # each buffer's pairwise sum (threads when large)
-    if sums is None:
-        sums = quiet(np.add.reduce, blocks, 1, dt)
-    parts = [np.zeros((rows.shape[0], 1), dt), sums.reshape(rows.shape[0], -1)]
-    if full < n:
-        parts.append(quiet(np.add.reduce, rows[:, full:].astype(dt), 1, dt, None, True))
-    # NumPy's accumulator starts at 0 and adds each buffer's sum in turn
-    total = quiet(np.add.accumulate, np.concatenate(parts, axis=1), 1)[:, -1]
-    shape = [1 if i in axes else s for i, s in enumerate(raw.shape)] if keepdims else \
-        [s for i, s in enumerate(raw.shape) if i not in axes]
-    return total.reshape(shape)
+def _converts_safely(src: np.dtype, dst: np.dtype) -> bool:
+    """Whether NumPy's reduction may convert ``src`` to ``dst`` as it goes: both NumPy's
+    own dtypes (not bfloat16 or complex32) and every value kept (NumPy's "safe")."""
+    return src.fields is None and dst.fields is None and src.kind in "biufc" \
+        and dst.kind in "biufc" and bool(np.can_cast(src, dst, "safe"))
 
 
 def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
@@ -111,9 +78,14 @@ def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, fun
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
     dt = _accumulation_dtype(x, dtype, func)
-    out = _casting_sum(x._array, dt, axes, keepdims) \
-        if func == "sum" and dt is not x._dtype else None
-    if out is None:
+    raw = x._array
+    if dt is not x._dtype and _converts_safely(raw.dtype, dt):
+        # NumPy converts as it reduces (buffer by buffer: its order, and no converted
+        # copy of the input); integer accumulations run in threads when large
+        out = reduce(func, raw, axes, dt, keepdims)
+        if out is None:
+            out = quiet(ufunc.reduce, raw, axes, dt, None, keepdims)
+    else:  # the same dtype, or aiarray's checked conversion (no wrap into int8, ...)
         a = D.widen(cast(x, dt))
         out = reduce(func, a, axes, keepdims=keepdims)  # None: small or not handled
         if out is None:
@@ -284,7 +256,9 @@ def _moments(x: Array, axes: tuple[int, ...], keepdims: bool,
     cdt = _STAT_COMPUTE.get(x._dtype, x._dtype) if compute is None else \
         compute if compute is D.float16 else _STAT_COMPUTE.get(compute, compute)
     a = D.widen(x._array)
-    total = _casting_sum(a, cdt, axes, True) if a.dtype != cdt else None  # (NumPy's order)
+    total = None
+    if a.dtype != cdt and _converts_safely(a.dtype, cdt):  # NumPy's order, no copy
+        total = quiet(np.add.reduce, a, axes, cdt, None, True)
     if total is None or correction is not None:
         a = a.astype(cdt, copy=False)
     n = _count(x.shape, axes)
