@@ -52,6 +52,9 @@ float64: DType = np.dtype("float64")
 # complex32 is stored as this record of two float16 parts (NumPy has no complex32)
 COMPLEX32_RECORD: DType = np.dtype([("real", "<f2"), ("imag", "<f2")],
                                    metadata={"aiarray": "complex32"})
+# bfloat16 in a file (aiarray.numpy's file convention, docs/numpy.md "Files"): its 16 bits
+# as one field, a record that a plain numpy.load reads without ml_dtypes
+BFLOAT16_RECORD: DType = np.dtype([("bfloat16", "<u2")])
 
 
 class Complex32DType:
@@ -349,6 +352,16 @@ def of_numpy(dtype: DType) -> DType | None:
     if found is None and _names_bfloat16(dtype):
         return load_bfloat16()
     return found
+
+
+def bfloat16_of_record(a: NDArray) -> NDArray | None:
+    """``a`` as bfloat16 (a view where the byte order allows) when its dtype is exactly
+    the file convention's record, ``BFLOAT16_RECORD``; else None."""
+    dt = a.dtype
+    if dt.names != ("bfloat16",) or dt != BFLOAT16_RECORD:
+        return None
+    bits16: NDArray = a["bfloat16"].astype(np.uint16, copy=False)
+    return bits16.view(load_bfloat16())
 
 
 def is_bfloat16(dtype: DType) -> bool:

@@ -233,3 +233,22 @@ def test_bfloat16_elements_0d_arrays_and_ml_dtypes_arrays_keep_their_dtype(tmp_p
         anp.savez(tmp_path / f"{what}.npz", v=obj)
         with anp.load(tmp_path / f"{what}.npz") as f:
             np.testing.assert_array_equal(np.asarray(f["v"]._array).view(np.uint16), want)
+
+
+def test_asarray_of_the_bfloat16_record_plain_numpy_loads(tmp_path):
+    """What a plain numpy.load gives for a bfloat16 file (the convention's record) is
+    bfloat16 to both namespaces' asarray, bit for bit, as complex32's record is; another
+    record stays refused (standard) or NumPy's (swap-in)."""
+    x = anp.asarray([1.5, -2.25, np.nan, -0.0], dtype="bfloat16")
+    path = tmp_path / "b.npy"
+    anp.save(path, x)
+    record = np.load(path)
+    assert record.dtype == np.dtype([("bfloat16", "<u2")])
+    want = np.asarray(x._array).view(np.uint16)
+    for got in (xp.asarray(record), xp.asarray(record, copy=True), anp.asarray(record)):
+        assert type(got) is xp.Array and got.dtype == xp.bfloat16
+        np.testing.assert_array_equal(np.asarray(got._array).view(np.uint16), want)
+    other = np.zeros(2, dtype=[("bits", "<u2")])
+    with pytest.raises(TypeError):
+        xp.asarray(other)
+    assert type(anp.asarray(other)) is np.ndarray

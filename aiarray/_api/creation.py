@@ -130,6 +130,10 @@ def asarray(obj: object, /, *, dtype: DType | None = None, device: Device | None
     dt = _opt_dtype(dtype)
     if is_masked(obj) or (isinstance(obj, list | tuple) and _holds_masked(obj)):
         raise masked_error("asarray", "obj")
+    if isinstance(obj, np.ndarray) and obj.dtype.names is not None:
+        bits = D.bfloat16_of_record(obj)  # (bfloat16 as a plain numpy.load reads its file)
+        if bits is not None:
+            obj = bits
     if type(obj) is Array:
         if dt is None or dt is obj._dtype:
             if copy:

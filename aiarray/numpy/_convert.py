@@ -125,6 +125,9 @@ def np_dtype(dt: DType) -> DType:
 def _from_ndarray(a: NDArray) -> Array | NDArray:
     dt = D.of_numpy(a.dtype)
     if dt is None:
+        bits = D.bfloat16_of_record(a) if a.dtype.names is not None else None
+        if bits is not None:  # bfloat16 as a plain numpy.load reads its file
+            return Array._new(bits, bits.dtype, True)
         return a  # strings, objects, datetimes, long double, non-native order: NumPy's own
     return Array._new(a, dt, True)
 

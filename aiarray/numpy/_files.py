@@ -26,7 +26,7 @@ from .._errors import ForeignDataError, TypeMismatchError
 from .._typing import DType
 from . import _convert as C
 
-BFLOAT16_RECORD: DType = np.dtype([("bfloat16", "<u2")])
+BFLOAT16_RECORD: DType = D.BFLOAT16_RECORD
 COMPLEX32_RECORD: DType = np.dtype([("real", "<f2"), ("imag", "<f2")])
 
 # NumPy's readers whose second parameter is ``dtype`` -> where ``sep`` is (None: always
@@ -58,9 +58,9 @@ def from_file(a: Any) -> Any:
     """A NumPy result read from a file: the records of the convention as bfloat16 or
     complex32 Arrays, other data as :func:`_convert.wrap` gives it."""
     if isinstance(a, np.ndarray) and a.dtype.names is not None:
-        if _is_record(a.dtype, BFLOAT16_RECORD):
-            bf16 = D.load_bfloat16()  # (a 0-d file: a 0-d Array, as NumPy's 0-d array)
-            return C.made_as_array(Array._new(np.asarray(a).view(bf16), bf16, True))
+        bits = D.bfloat16_of_record(np.asarray(a))
+        if bits is not None:  # (a 0-d file: a 0-d Array, as NumPy's 0-d array)
+            return C.made_as_array(Array._new(bits, bits.dtype, True))
         if _is_record(a.dtype, COMPLEX32_RECORD):
             return Array._new(np.asarray(a).view(D.complex32), D.complex32, True)
     return C.wrap(a)
