@@ -548,10 +548,10 @@ def function_operands(func: str, x1: object, x2: object) -> tuple[object, object
 
 
 def _function_operand(func: str, argname: str, arr: Array, other: object) -> object:
-    if is_masked(other):
-        raise masked_error(func, argname)
     converted = swapin_operand(arr, other)
     if converted is NotImplemented:
+        if is_masked(other):  # (swapin_operand leaves a masked array to its own operator)
+            raise masked_error(func, argname)
         raise ForeignDataError(f"{func}(): {argname} holds data of dtype "
                                f"{getattr(other, 'dtype', '?')}, which aiarray does not compute")
     return converted
