@@ -845,10 +845,16 @@ def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
            dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
     """``np.<name>(a, ...)`` by the active backend for large ``a`` (sum, prod, mean, min,
     max), or None: the caller runs NumPy."""
-    n = a.size
-    if n < _STATE.kernel_min or n < _REDUCE_SIZES.get(a.dtype, 0):  # (no backend takes it)
+    if reduces_here(a):
         return None
     return active_backend().reduce(name, a, axis, dtype, keepdims)
+
+
+def reduces_here(a: NDArray) -> bool:
+    """Whether no backend takes a reduction of ``a`` (below every backend's start for its
+    size and dtype): NumPy's loop computes it on the calling thread."""
+    n = a.size
+    return n < _STATE.kernel_min or n < _REDUCE_SIZES.get(a.dtype, 0)
 
 
 def fused_multiply_add(a: NDArray, b: NDArray, c: NDArray,

@@ -111,6 +111,7 @@ CASES = [("add float32", 2, 1, 0.55), ("multiply float64", 2, 1, 0.55),
          ("add float64", 2, 1, 0.55), ("divide float64", 2, 1, 0.55),
          ("multiply_add float32", 3, 1, 0.5), ("multiply_add float64", 3, 1, 0.5),
          ("sum float32", 1, 0, 0.6), ("sum float64", 1, 0, 0.6),
+         ("mean float32", 1, 0, 0.6), ("mean float64", 1, 0, 0.6),
          ("max float32", 1, 0, 0.8), ("max float64", 1, 0, 0.8),
          ("min float32", 1, 0, 0.8), ("min float64", 1, 0, 0.8)]
 

@@ -1,4 +1,4 @@
-"""Full benchmark: aiarray beside NumPy, numexpr, array-api-strict and torch (CPU).
+"""Full benchmark: aiarray beside NumPy, numexpr, array-api-strict, torch and JAX (CPU).
 
 Writes docs/benchmarks.md (table) and docs/benchmarks.png (plot).  Run on an idle
 machine with OpenBLAS's overrides unset in this command only:
@@ -13,7 +13,7 @@ cases are also given as a share of the machine's memory bandwidth, measured in t
 run by ``bandwidth.py``.
 
 Peers that are not installed are skipped (pip install numexpr array-api-strict
-matplotlib; torch CPU).  ``python -m aiarray bench`` is the quick version.
+matplotlib jax; torch CPU).  ``python -m aiarray bench`` is the quick version.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def versions(peers: list) -> str:
     out = [f"Python {platform.python_version()}", f"NumPy {np.__version__}"]
     for p in peers:
         mod = {"numexpr": "numexpr", "array-api-strict": "array_api_strict",
-               "torch": "torch"}.get(p)
+               "torch": "torch", "jax": "jax"}.get(p)
         if mod:
             out.append(f"{p} {__import__(mod).__version__}")
     try:

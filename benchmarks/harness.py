@@ -12,8 +12,9 @@ calling an op in a loop makes them: the table gives the later calls (thread pool
 awake) and, for aiarray, the first call of each burst (its worker threads asleep
 after the other libraries ran).
 
-Peers: numexpr, array-api-strict and torch (CPU) when importable; missing ones
-are skipped.  None of them is a dependency of aiarray.
+Peers: numexpr, array-api-strict, torch and JAX (CPU; JAX eager, with float64 enabled
+in the benchmark's process) when importable; missing ones are skipped.  None of them
+is a dependency of aiarray.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-PEERS = ("numpy", "aiarray", "numexpr", "array-api-strict", "torch")
+PEERS = ("numpy", "aiarray", "numexpr", "array-api-strict", "torch", "jax")
 BURST = 4  # back-to-back calls per sample of a large case
 # Pause before each burst: OpenMP runtimes (numba's omp layer, torch) spin for a few ms
 # after a call before their threads sleep; without it, one library's spinning threads
@@ -95,6 +96,13 @@ def _peers() -> dict[str, object]:
             mods[name] = __import__(mod)
         except Exception:
             continue
+    try:
+        import jax
+
+        jax.config.update("jax_enable_x64", True)  # (else float64 input becomes float32)
+        mods["jax"] = jax.numpy
+    except Exception:
+        pass
     return mods
 
 
@@ -108,31 +116,34 @@ def _cases(n: int, small: bool = True) -> list[Case]:
                                ("divide", "a / b", lambda xp, a, b: xp.divide(a, b))):
             cases.append(Case(f"{name} {dt}", (dt, dt), (n,), {
                 "numpy": lambda a, b, f=fn: f(np, a, b), "aiarray": fn, "numexpr": expr,
-                "array-api-strict": fn, "torch": fn}, target=Target(0.55)))
+                "array-api-strict": fn, "torch": fn, "jax": fn}, target=Target(0.55)))
         cases.append(Case(f"sqrt {dt}", (dt,), (n,), {
             "numpy": np.sqrt, "aiarray": lambda xp, a: xp.sqrt(a), "numexpr": "sqrt(a)",
-            "array-api-strict": lambda xp, a: xp.sqrt(a), "torch": lambda xp, a: xp.sqrt(a)},
+            "array-api-strict": lambda xp, a: xp.sqrt(a), "torch": lambda xp, a: xp.sqrt(a),
+            "jax": lambda xp, a: xp.sqrt(a)},
             target=Target(0.55)))
     cases.append(Case("add float32+int32", ("float32", "int32"), (n,), {
-        "numpy": np.add, "aiarray": add, "numexpr": "a + b", "torch": add}, target=Target(0.55)))
+        "numpy": np.add, "aiarray": add, "numexpr": "a + b", "torch": add, "jax": add},
+        target=Target(0.55)))
     for dt in ("float32", "float64"):
         for name, np_name in (("exp", "exp"), ("sin", "sin"), ("log", "log"), ("tanh", "tanh")):
             f = lambda xp, a, name=name: getattr(xp, name)(a)
             cases.append(Case(f"{name} {dt}", (dt,), (n,), {
                 "numpy": getattr(np, np_name), "aiarray": f, "numexpr": f"{name}(a)",
-                "array-api-strict": f, "torch": f}, target=Target(0.6)))
+                "array-api-strict": f, "torch": f, "jax": f}, target=Target(0.6)))
     for dt in ("float32", "float64"):
         cases.append(Case(f"multiply_add {dt}", (dt, dt, dt), (n,), {
             "numpy": lambda a, b, c: a * b + c,
             "aiarray": lambda xp, a, b, c: xp.multiply_add(a, b, c),
             "numexpr": "a * b + c",
             "array-api-strict": lambda xp, a, b, c: a * b + c,
-            "torch": lambda xp, a, b, c: xp.addcmul(c, a, b)}, target=Target(0.5)))
+            "torch": lambda xp, a, b, c: xp.addcmul(c, a, b),
+            "jax": lambda xp, a, b, c: a * b + c}, target=Target(0.5)))
     for dt in ("float32", "float64"):
         for name in ("sum", "mean", "max", "min"):  # targets: issue 18
             f = lambda xp, a, name=name: getattr(xp, name)(a)
             calls = {"numpy": getattr(np, name), "aiarray": f, "array-api-strict": f,
-                     "torch": f}
+                     "torch": f, "jax": f}
             if name == "sum":
                 calls["numexpr"] = "sum(a)"
             cases.append(Case(f"{name} {dt}", (dt,), (n,), calls,
@@ -141,7 +152,8 @@ def _cases(n: int, small: bool = True) -> list[Case]:
         for shape in ((), (10,)):
             # every peer's own add, called the same way (one call frame, no wrapper)
             cases.append(Case(f"small add float64 {shape}", ("float64", "float64"), shape, {
-                "numpy": np.add, "aiarray": "add", "array-api-strict": "add", "torch": "add"},
+                "numpy": np.add, "aiarray": "add", "array-api-strict": "add", "torch": "add",
+                "jax": "add"},
                 inner=2000, target=Target(2.5, strict_factor=8)))
     return cases
 
@@ -171,8 +183,12 @@ def _bind(peer: str, mod: object, call: object, arrays: list) -> Callable | None
         conv = [mod.asarray(a) for a in arrays]
     if isinstance(call, str):  # the peer's own function by name, called like numpy's
         func = getattr(mod, call)
-        return lambda: func(*conv)
-    return lambda: call(mod, *conv)
+        run = lambda: func(*conv)
+    else:
+        run = lambda: call(mod, *conv)
+    if peer == "jax":  # (JAX returns before the work is done)
+        return lambda: run().block_until_ready()
+    return run
 
 
 def wait_quiet(max_wait: float = 20.0, window: float = 0.25, share: float = 0.15,

@@ -165,11 +165,15 @@ def test_results_do_not_depend_on_the_backend(sync, monkeypatch: pytest.MonkeyPa
 def test_start_sizes_follow_threads_and_caches() -> None:
     t = _tuning.derive(2, l2=1 << 20, llc=32 << 20)
     assert (t.numba_bytes, t.threads_bytes, t.costly_bytes) == (1 << 20, 4 << 20, 8 << 20)
-    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (4 << 20, 12 << 20)
+    # reductions (2 U and 6 U) start no lower than the last-level cache's size
+    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (32 << 20, 32 << 20)
+    few = _tuning.derive(2, l2=1 << 20, llc=2 << 20)
+    assert (few.reduce_kernel_bytes, few.reduce_threads_bytes) == (4 << 20, 12 << 20)
     assert t.stream_bytes == 16 << 20
     assert t.elements(t.numba_bytes, F32) == 1 << 18 and t.elements(t.numba_bytes, F64) == 1 << 17
     big = _tuning.derive(64, l2=1 << 20, llc=32 << 20)
     assert big.numba_bytes == 32 * t.numba_bytes  # each thread's share stays the same
+    assert big.reduce_kernel_bytes == 128 << 20  # 2 U beyond the cache's size
     one = _tuning.derive(1, l2=1 << 20, llc=32 << 20)
     assert one.numba_bytes == one.stream_bytes  # one thread: numba only where it streams
     assert one.threads_bytes == one.costly_bytes == one.reduce_threads_bytes == B.NO_LIMIT
@@ -202,7 +206,10 @@ def test_the_measured_defaults_name_their_origin_and_follow_the_rules() -> None:
     # the L2 per CPU and the same share of the last-level cache
     here = _tuning.derive(d["threads"], machine["l2"], machine["llc"])
     for name in _tuning.PER_THREAD:
-        assert getattr(here, name) == d["per_thread"][name] * d["threads"], name
+        want = d["per_thread"][name] * d["threads"]
+        if name.startswith("reduce_"):  # (from the last-level cache's size on)
+            want = max(want, machine["llc"])
+        assert getattr(here, name) == want, name
     assert here.stream_bytes == d["stream_bytes"]
     assert d["report"] in here.origin and d["measured"] in here.origin
     other = {**d, "machine": {**machine, "l2": 4 << 20, "llc": 8 << 20},
@@ -234,6 +241,10 @@ def test_calibrated_costs_set_where_costly_ops_start() -> None:
     t = _tuning.derive(2, 1 << 20, 32 << 20, cal)
     assert t.source == "calibrated" and t.numba_bytes == 1 << 20
     assert t.threads_bytes == 4 << 20  # not calibrated: the rule
+    assert t.reduce_kernel_bytes == 32 << 20  # (the rule: the last-level cache's size)
+    measured = _tuning.derive(2, 1 << 20, 32 << 20,
+                              {"per_thread": {"reduce_kernel_bytes": 1 << 20}})
+    assert measured.reduce_kernel_bytes == 2 << 20  # measured here: as it was measured
     sin = t.costly("sin", F64)  # 15 ns per element: 400 us of NumPy work from 2**15
     assert sin & (sin - 1) == 0 and sin * 15.0 >= 400_000 and (sin // 2) * 15.0 < 400_000
     assert t.costly("exp", F32) == t.elements(t.costly_bytes, F32)  # capped by the rule

@@ -549,3 +549,57 @@ def test_sums_that_convert_their_input_are_numpys(n):
                         f"mean axis={axis} of {view.shape} {view.strides}")
     _bits_equal(anp.mean(anp.asarray(a), axis=1, keepdims=True),
                 np.mean(a, axis=1, keepdims=True), "keepdims")
+
+
+# A full reduction (no axis, dtype= or keepdims) of NumPy's own dtypes below the
+# backends' start sizes is one NumPy call; it must give NumPy's dtype and bits, leave no
+# warning, and ignore the caller's NumPy error state, at every size up to the kernels'.
+_FULL_SIZES = (1, 2, 7, 128, 129, 8191, 8193, 100_003)
+
+
+def _full_data(dtype: str, n: int):
+    rng = np.random.default_rng(n)
+    if dtype == "bool":
+        return rng.integers(0, 2, n).astype(bool)
+    if dtype[0] in "iu":
+        return rng.integers(0, 100, n).astype(dtype)
+    data = rng.standard_normal(n) * 10.0 ** rng.uniform(-2, 2, n)
+    if dtype.startswith("complex"):
+        data = data + 1j * rng.standard_normal(n)
+    return data.astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", STANDARD)
+def test_full_reductions_are_numpys(dtype):
+    import warnings
+
+    for n in _FULL_SIZES:
+        data = _full_data(dtype, n)
+        before = data.copy()
+        x = aa.asarray(data)
+        with np.errstate(all="ignore"):  # (products overflow: inf, as aiarray's quietly)
+            want = {"sum": np.sum(data, dtype=ACCUMULATE[dtype]),
+                    "prod": np.prod(data, dtype=ACCUMULATE[dtype]),
+                    "mean": np.mean(data, dtype=None if dtype[0] in "cf" else np.float64)
+                    .astype(INT_TO_FLOAT.get(dtype, dtype))}
+        if not dtype.startswith("complex"):
+            want.update(max=np.max(data), min=np.min(data))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            for func, ref in want.items():
+                for backend in ("parallel", "numpy"):
+                    with aa.backend(backend):
+                        got = getattr(aa, func)(x)
+                    assert got.dtype == getattr(aa, np.asarray(ref).dtype.name), (func, n)
+                    _bits_equal(npy(got), ref, f"{func} {dtype}[{n}] ({backend})")
+        np.testing.assert_array_equal(data, before)
+
+
+def test_full_reductions_ignore_the_callers_error_state():
+    big = aa.asarray([1e308, 1e308, -np.inf, np.inf])
+    with np.errstate(all="raise"):
+        assert math.isinf(float(aa.sum(big[:2])))
+        assert math.isnan(float(aa.sum(big)))
+        assert math.isnan(float(aa.mean(big)))
+        assert float(aa.prod(aa.asarray([1e200, 1e200]))) == math.inf
+        assert int(aa.sum(aa.asarray([2**62, 2**62], dtype=aa.int64))) == -2**63  # wraps

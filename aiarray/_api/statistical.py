@@ -16,9 +16,9 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _memory as M
 from .._array import Array
-from .._dispatch import array_arg, cast, reduce
+from .._dispatch import array_arg, cast, reduce, reduces_here
 from .._errors import InvalidArgumentError, TypeMismatchError
-from .._numpy_path import quiet
+from .._numpy_path import quiet, quiet_run
 from .._promotion import INT_TO_FLOAT
 from .._typing import DType, NDArray
 from ._axes import bool_arg, normalize_axes, normalize_axis
@@ -44,6 +44,13 @@ _KIND_RANK.update({d: 3 for d in D.COMPLEX})
 _STAT_COMPUTE: dict[DType, DType] = {D.float16: D.float32, D.complex32: D.complex64}
 _STAT_COMPUTE.update({d: D.float64 for d in INT_TO_FLOAT})
 D.like_float16(_KIND_RANK, _STAT_COMPUTE)  # bfloat16's entries, once it loads
+# Full reductions (no axis, dtype or keepdims) of NumPy's own dtypes that no backend
+# takes are one NumPy call (``_numpy_full``): the sum's accumulation dtype by input
+# dtype, the dtypes min/max and mean take that way.
+_FULL_SUM: dict[DType, DType] = {dt: _ACCUMULATE.get(dt, dt) for dt in D.NATIVE}
+_FULL_EXTREME = frozenset(dt for dt in D.NATIVE if dt.kind != "c")
+_FULL_MEAN: dict[DType, tuple[DType, DType]] = {  # (compute dtype, result dtype)
+    dt: (_STAT_COMPUTE.get(dt, dt), INT_TO_FLOAT.get(dt, dt)) for dt in D.NATIVE}
 
 
 def _accumulation_dtype(x: Array | SparseArray, dtype: object, func: str) -> DType:
@@ -72,8 +79,20 @@ def _converts_safely(src: np.dtype, dst: np.dtype) -> bool:
         and dst.kind in "biufc" and bool(np.can_cast(src, dst, "safe"))
 
 
+def _numpy_full(ufunc: np.ufunc, a: NDArray, dtype: DType | None) -> NDArray:
+    """``ufunc.reduce`` over every element of ``a``, quietly, as a 0-d array."""
+    try:
+        return quiet_run(ufunc.reduce, a, None, dtype, out=...)
+    except RuntimeError:  # the quiet context is busy (nested, or in another thread)
+        return quiet(ufunc.reduce, a, None, dtype, out=...)
+
+
 def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
                        ufunc: np.ufunc) -> Array:
+    if type(x) is Array and axis is None and dtype is None and keepdims is False:
+        acc = _FULL_SUM.get(x._dtype)
+        if acc is not None and reduces_here(x._array):
+            return Array._new(_numpy_full(ufunc, x._array, acc), acc)
     x = array_arg(x, func, "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
@@ -196,6 +215,10 @@ def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None
 
 
 def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) -> Array:
+    if type(x) is Array and axis is None and keepdims is False and x._dtype in _FULL_EXTREME:
+        raw = x._array
+        if raw.size and reduces_here(raw):
+            return Array._new(_numpy_full(ufunc, raw, None), x._dtype)
     x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
@@ -314,6 +337,13 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     Array([[1.5],
            [4. ]], dtype=float32)
     """
+    if type(x) is Array and axis is None and keepdims is False and x._dtype in _FULL_MEAN:
+        raw = x._array
+        if raw.size and reduces_here(raw):  # as _moments: the sum over an intp count
+            cdt, res = _FULL_MEAN[x._dtype]
+            total = _numpy_full(np.add, raw, cdt)
+            out = np.true_divide(total, np.intp(raw.size), out=...).astype(cdt, copy=False)
+            return Array._new(out.astype(res, copy=False), res)
     x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")
     out, res = _moments(x, axes, bool_arg(keepdims, "mean", "keepdims"), None)

@@ -10,23 +10,28 @@ route                                   starts at (bytes)         with one threa
 numba kernel, elementwise               ``U / 2``                 ``stream_bytes``
 NumPy's loop in threads, cheap ops      ``2 U``                   never
 NumPy's loop in threads, costly ops     ``4 U`` (or calibrated)   never
-numba reduction (sum, mean, min, max)   ``2 U`` of input          never
-NumPy's reductions in threads           ``6 U`` of input          never
+numba reduction (sum, mean, min, max)   ``2 U`` of input, >= LLC  never
+NumPy's reductions in threads           ``6 U`` of input, >= LLC  never
 streaming (non-temporal) stores         output >= ``LLC / 2``     same
 ======================================  ========================  =====================
 
-The rules are code; the numbers they start from are data.  ``defaults.json`` (package
+The rules are code; the numbers they start from are data. ``defaults.json`` (package
 data, one record in the calibration file's format) holds the crossovers measured on one
 machine, with that machine's caches, the date and the report they come from: its
 ``per_thread`` bytes over its L2 per CPU are the multiples above, and its
 ``stream_bytes`` over its last-level cache the share of the cache from which outputs
 stream (:func:`defaults`, read at the first large call, never at import).  An OpenMP
 launch wakes its team faster than aiarray's Python pool, hence the numba kernels'
-smaller start.  With one thread only the numba kernels run, and only where streaming
-stores and pooled result buffers save memory traffic.  ``python -m aiarray calibrate``
-measures the crossovers and the cost of each costly op on the machine itself instead
-(:mod:`._calibrate`) and stores a record of the same format (:func:`make_record`); its
-results are stored per thread and scaled to the thread count in use.
+smaller start.  A reduction reads its input once and writes nothing: while that input
+fits the last-level cache, one core reads it about as fast as two (on the 2-vCPU VM of
+2026-12-04 the kernels lost to NumPy's own call by up to 2x on 8 MiB and broke even
+about 16 MiB; from 24 MiB they won), so the reductions start no lower than the
+last-level cache's size unless a calibration measured otherwise.  With one thread only
+the numba kernels run, and only where streaming stores and pooled result buffers save
+memory traffic. ``python -m aiarray calibrate`` measures the crossovers and the cost of
+each costly op on the machine itself instead (:mod:`._calibrate`) and stores a record of
+the same format (:func:`make_record`); its results are stored per thread and scaled to
+the thread count in use.
 """
 
 from __future__ import annotations
@@ -179,6 +184,10 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
         where = origin_of(calibration)
     sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
                              for name, v in per.items()}
+    measured_here = calibration.get("per_thread", {}) if calibration else {}
+    for name in ("reduce_kernel_bytes", "reduce_threads_bytes"):
+        if measured_here.get(name) is None:  # (no more than what the cache holds)
+            sizes[name] = max(sizes[name], llc)
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
                   origin=where, **sizes, **extra)
 
