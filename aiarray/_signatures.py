@@ -38,14 +38,36 @@ scalars, ndarrays, lists and tuples."""
 
 
 class UnaryFunction(Protocol):
-    """An elementwise function of one array: ``sin(x, /) -> Array``."""
+    """An elementwise function of one array: ``sin(x, /) -> Array``.
+
+    Examples
+    --------
+    >>> from aiarray.typing import Array, UnaryFunction
+    >>> def twice(f: UnaryFunction, x: Array) -> Array:
+    ...     return f(f(x))
+    >>> twice(xp.abs, xp.asarray([-1.5, 2.0]))
+    Array([1.5, 2. ], dtype=float64)
+    >>> twice(xp.negative, xp.asarray([1, -2], dtype=xp.int8))
+    Array([ 1, -2], dtype=int8)
+    """
 
     def __call__(self, x: Array, /) -> Array: ...
 
 
 class BinaryFunction(Protocol):
     """An elementwise function of two operands, at least one of them an Array:
-    ``add(x1, x2, /) -> Array``."""
+    ``add(x1, x2, /) -> Array``.
+
+    Examples
+    --------
+    >>> from aiarray.typing import Array, BinaryFunction, Scalar
+    >>> def fold(f: BinaryFunction, x: Array, limit: Scalar) -> Array:
+    ...     return f(x, limit)
+    >>> fold(xp.maximum, xp.asarray([1, 5], dtype=xp.int16), 3)
+    Array([3, 5], dtype=int16)
+    >>> fold(xp.add, xp.asarray([1, 5], dtype=xp.int16), xp.scalar(1, dtype=xp.int8))
+    Array([2, 6], dtype=int16)
+    """
 
     @overload
     def __call__(self, x1: Array, x2: Operand, /) -> Array: ...

@@ -19,7 +19,7 @@ import inspect
 import re
 import sys
 from pathlib import Path
-from types import FunctionType, ModuleType
+from types import FunctionType, GenericAlias, ModuleType
 
 import pytest
 
@@ -27,7 +27,8 @@ import aiarray
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ("aiarray", "aiarray.linalg", "aiarray.fft", "aiarray.random", "aiarray.sparse",
-           "aiarray.grad", "aiarray.quantization", "aiarray.lib.stride_tricks")
+           "aiarray.grad", "aiarray.quantization", "aiarray.lib.stride_tricks",
+           "aiarray.typing")
 
 
 def public_functions() -> dict[str, FunctionType]:
@@ -39,8 +40,8 @@ def public_functions() -> dict[str, FunctionType]:
         module = importlib.import_module(module_name)
         for name in module.__all__:
             obj = getattr(module, name)
-            if isinstance(obj, (type, ModuleType)) or not callable(obj):
-                continue
+            if isinstance(obj, (type, ModuleType, GenericAlias)) or not callable(obj):
+                continue  # (a type alias such as aiarray.typing.DType: the page's example)
             if id(obj) not in seen:
                 seen.add(id(obj))
                 found[f"{module_name}.{name}"] = obj
@@ -152,6 +153,20 @@ def test_every_name_on_the_swapin_page_has_an_example():
 def test_the_example_prints_what_the_page_shows(name):
     test = examples(name, FUNCTIONS.get(name) or CLASSES.get(name) or SWAPIN[name])
     assert test.examples, f"{name} has no example"
+    report = failures(test)
+    assert not report, report
+
+
+def test_the_typing_page_example_prints_what_it_shows():
+    """docs/reference/typing.md: the type aliases (DType, Scalar, Device ...) are data,
+    not functions or classes with docstrings: the page's own example uses them."""
+    text = (ROOT / "docs" / "reference" / "typing.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", text, re.S)
+    assert blocks, "docs/reference/typing.md shows no example"
+    for name in ("Array", "Device", "DType", "Scalar", "TypedScalar"):
+        assert f" {name}" in blocks[0], name
+    test = doctest.DocTestParser().get_doctest("".join(blocks), {}, "typing.md", None, 0)
+    assert len(test.examples) >= 5
     report = failures(test)
     assert not report, report
 
