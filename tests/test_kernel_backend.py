@@ -165,8 +165,8 @@ def test_results_do_not_depend_on_the_backend(sync, monkeypatch: pytest.MonkeyPa
 def test_start_sizes_follow_threads_and_caches() -> None:
     t = _tuning.derive(2, l2=1 << 20, llc=32 << 20)
     assert (t.numba_bytes, t.threads_bytes, t.costly_bytes) == (1 << 20, 4 << 20, 8 << 20)
-    # reductions (2 U and 6 U) start no lower than the last-level cache's size
-    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (32 << 20, 32 << 20)
+    # the reduction kernels (2 U) start no lower than the last-level cache's size
+    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (32 << 20, 12 << 20)
     few = _tuning.derive(2, l2=1 << 20, llc=2 << 20)
     assert (few.reduce_kernel_bytes, few.reduce_threads_bytes) == (4 << 20, 12 << 20)
     assert t.stream_bytes == 16 << 20
@@ -182,6 +182,23 @@ def test_start_sizes_follow_threads_and_caches() -> None:
     assert tiny.elements(tiny.numba_bytes, F32) == B.FLOOR  # never below the floor
     forced = _tuning.derive(2, 1 << 20, 32 << 20, forced=64)
     assert forced.elements(forced.numba_bytes, F32) == forced.costly("sin", F32) == 64
+
+
+def test_whole_array_reductions_start_with_the_kernels_axis_ones_in_threads() -> None:
+    """A whole-array reduction reads the array once, whichever route: it starts where the
+    kernels do (at least the last-level cache); a reduction along an axis keeps the
+    threads' start (6 U: NumPy's loop over short rows pays in threads from cache)."""
+    with tuned(l2=1 << 20, llc=256 << 20) as backend:
+        t = backend.tuning()
+        assert t.reduce_kernel_bytes >= 256 << 20 > t.reduce_threads_bytes
+        whole, axis = t.reduce_kernel_bytes // 8, t.reduce_threads_bytes // 8
+        i64, f64 = np.empty((4, 5), np.int64), np.empty((4, 5), np.float64)
+        assert backend._reduce_min_size("sum", f64, None, None) == whole  # the kernel
+        assert backend._reduce_min_size("sum", i64, None, None) == whole  # threads, whole
+        assert backend._reduce_min_size("prod", i64, (0, 1), None) == whole
+        assert backend._reduce_min_size("max", f64.reshape(-1), 0, None) == whole
+        assert backend._reduce_min_size("sum", f64, -1, None) == axis  # along an axis
+        assert backend._reduce_min_size("sum", i64, (0,), None) == axis
 
 
 def test_the_measured_defaults_name_their_origin_and_follow_the_rules() -> None:
@@ -207,7 +224,7 @@ def test_the_measured_defaults_name_their_origin_and_follow_the_rules() -> None:
     here = _tuning.derive(d["threads"], machine["l2"], machine["llc"])
     for name in _tuning.PER_THREAD:
         want = d["per_thread"][name] * d["threads"]
-        if name.startswith("reduce_"):  # (from the last-level cache's size on)
+        if name == "reduce_kernel_bytes":  # (from the last-level cache's size on)
             want = max(want, machine["llc"])
         assert getattr(here, name) == want, name
     assert here.stream_bytes == d["stream_bytes"]

@@ -553,7 +553,10 @@ class ParallelBackend(Backend):
         kernel = name in ("min", "max") or (
             name in ("sum", "mean") and full and a.dtype in _threads.SUM_KERNEL_DTYPES
             and (dtype is None or np.dtype(dtype) == a.dtype))
-        return t.elements(t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes, a.dtype)
+        start = t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes
+        if full:  # (reads the whole array once, as the kernels do: not before them)
+            start = max(start, t.reduce_kernel_bytes)
+        return t.elements(start, a.dtype)
 
     def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,
                dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:

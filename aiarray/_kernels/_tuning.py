@@ -11,7 +11,7 @@ numba kernel, elementwise               ``U / 2``                 ``stream_bytes
 NumPy's loop in threads, cheap ops      ``2 U``                   never
 NumPy's loop in threads, costly ops     ``4 U`` (or calibrated)   never
 numba reduction (sum, mean, min, max)   ``2 U`` of input, >= LLC  never
-NumPy's reductions in threads           ``6 U`` of input, >= LLC  never
+NumPy's reductions in threads           ``6 U`` of input          never
 streaming (non-temporal) stores         output >= ``LLC / 2``     same
 ======================================  ========================  =====================
 
@@ -25,8 +25,11 @@ launch wakes its team faster than aiarray's Python pool, hence the numba kernels
 smaller start.  A reduction reads its input once and writes nothing: while that input
 fits the last-level cache, one core reads it about as fast as two (on the 2-vCPU VM of
 2026-12-04 the kernels lost to NumPy's own call by up to 2x on 8 MiB and broke even
-about 16 MiB; from 24 MiB they won), so the reductions start no lower than the
-last-level cache's size unless a calibration measured otherwise.  With one thread only
+about 16 MiB; from 24 MiB they won), so the whole-array reductions (the kernels, and
+NumPy's loop in threads over a whole array) start no lower than the last-level cache's
+size unless a calibration measured otherwise.  Reductions along an axis keep ``6 U``:
+their NumPy loop over short rows is bound by its steps, not by memory, and threads pay
+from cache (k-means' distance sums of 800,000 float64 over an axis of 5).  With one thread only
 the numba kernels run, and only where streaming stores and pooled result buffers save
 memory traffic. ``python -m aiarray calibrate`` measures the crossovers and the cost of
 each costly op on the machine itself instead (:mod:`._calibrate`) and stores a record of
@@ -185,9 +188,8 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
     sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
                              for name, v in per.items()}
     measured_here = calibration.get("per_thread", {}) if calibration else {}
-    for name in ("reduce_kernel_bytes", "reduce_threads_bytes"):
-        if measured_here.get(name) is None:  # (no more than what the cache holds)
-            sizes[name] = max(sizes[name], llc)
+    if measured_here.get("reduce_kernel_bytes") is None:  # (not below what the cache holds)
+        sizes["reduce_kernel_bytes"] = max(sizes["reduce_kernel_bytes"], llc)
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
                   origin=where, **sizes, **extra)
 
