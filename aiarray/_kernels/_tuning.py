@@ -15,7 +15,7 @@ NumPy's reductions in threads           ``6 U`` of input          never
 streaming (non-temporal) stores         output >= ``LLC / 2``     same
 ======================================  ========================  =====================
 
-The rules are code; the numbers they start from are data. ``defaults.json`` (package
+The rules are code; the numbers they start from are data.  ``defaults.json`` (package
 data, one record in the calibration file's format) holds the crossovers measured on one
 machine, with that machine's caches, the date and the report they come from: its
 ``per_thread`` bytes over its L2 per CPU are the multiples above, and its
@@ -29,12 +29,12 @@ about 16 MiB; from 24 MiB they won), so the whole-array reductions (the kernels,
 NumPy's loop in threads over a whole array) start no lower than the last-level cache's
 size unless a calibration measured otherwise.  Reductions along an axis keep ``6 U``:
 their NumPy loop over short rows is bound by its steps, not by memory, and threads pay
-from cache (k-means' distance sums of 800,000 float64 over an axis of 5).  With one thread only
-the numba kernels run, and only where streaming stores and pooled result buffers save
-memory traffic. ``python -m aiarray calibrate`` measures the crossovers and the cost of
-each costly op on the machine itself instead (:mod:`._calibrate`) and stores a record of
-the same format (:func:`make_record`); its results are stored per thread and scaled to
-the thread count in use.
+from cache (k-means' distance sums of 800,000 float64 over an axis of 5).  With one
+thread only the numba kernels run, and only where streaming stores and pooled result
+buffers save memory traffic.  ``python -m aiarray calibrate`` measures the crossovers
+and the cost of each costly op on the machine itself instead (:mod:`._calibrate`) and
+stores a record of the same format (:func:`make_record`); its results are stored per
+thread and scaled to the thread count in use.
 """
 
 from __future__ import annotations
