@@ -4,8 +4,9 @@ Results are compared bit for bit (NaN positions and every other bit) wherever th
 path's kernels are exact; the transcendental functions and float ``pow`` within the
 units in the last place given here (docs/performance.md, "Fused elementwise
 functions").  Dtype decisions are compared for every policy and dtype pair by tracing
-alone (no compiling); the values of the kernels over one expression per dtype, per
-mixed-dtype case, per broadcast form.  ``min_size=0`` forces the kernel on small arrays.
+alone (no compiling); the values of the kernels over one expression per dtype under
+every policy, per mixed-dtype case (every pair the policies compute in different dtypes,
+under each policy), per broadcast form.  ``min_size=0`` forces the kernel on small arrays.
 Each kernel compiles once (~1 s; numba's disk cache keeps it for later runs).
 """
 
@@ -200,12 +201,72 @@ def _complexes(a, b):
             - xp.imag(b) + (+a))
 
 
+def fused_equal_or_raises_as_eager(func, *args) -> bool:
+    """``fused_equal``, or the fused call raises the eager call's error; whether it fused."""
+    try:
+        func(*args)
+    except (TypeError, ValueError, OverflowError) as e:
+        f = xp.fuse(func, min_size=0)
+        with pytest.raises(type(e)):
+            f(*args)
+        return False
+    fused_equal(func, *args)
+    return True
+
+
+@pytest.mark.parametrize("policy", POLICIES)
 @pytest.mark.parametrize("dt", NUMBA_DTYPES)
-def test_every_dtype_fused_equals_eager_bitwise(dt):
+def test_every_dtype_fused_equals_eager_bitwise(dt, policy):
+    """One kernel per dtype (shared by the policies that decide its dtypes alike), under
+    every policy: equal to the eager expression, or the eager call's error (mindspore
+    refuses complex + float)."""
     a, b = arr(dt), arr(dt)
     kind = np.dtype(dt).kind
     func = {"b": _bools, "i": _integers, "u": _unsigned, "f": _floats, "c": _complexes}[kind]
-    fused_equal(func, a, b)
+    with xp.promotion_policy(policy):
+        fused = fused_equal_or_raises_as_eager(func, a, b)
+    assert fused or (policy == "mindspore" and kind == "c")
+
+
+def _pair_form(a, b):
+    return (a * b + a - b) * 2 + xp.where(a > b, a, 3)
+
+
+def _pairs_the_policies_compute_differently() -> list[tuple[str, str]]:
+    """The dtype pairs for which two policies both compute ``_pair_form`` with different
+    result dtypes (found from the eager calls, so they follow the tables)."""
+    pairs = []
+    for d1 in NUMBA_DTYPES:
+        for d2 in NUMBA_DTYPES:
+            a, b = xp.ones(3, dtype=getattr(xp, d1)), xp.ones(3, dtype=getattr(xp, d2))
+            dtypes = set()
+            for policy in POLICIES:
+                with xp.promotion_policy(policy):
+                    dtypes.add(_eager_dtype(_pair_form, a, b))
+            if len({d for d in dtypes if not isinstance(d, type)}) > 1:
+                pairs.append((d1, d2))
+    return pairs
+
+
+_POLICY_PAIRS = _pairs_the_policies_compute_differently()
+
+
+def test_the_policies_compute_some_pairs_differently():
+    assert ("int32", "float32") in _POLICY_PAIRS  # float32 under ascend, float64 numpy
+    assert ("bool", "int8") in _POLICY_PAIRS  # the int scalar 3: int64 / int32
+    assert ("float32", "float32") not in _POLICY_PAIRS
+
+
+@pytest.mark.parametrize("d1, d2", _POLICY_PAIRS)
+def test_pairs_the_policies_compute_differently_fuse_per_policy(d1, d2):
+    """Where the policies give a mixed-dtype expression different dtypes, each policy's
+    kernel computes what that policy's eager code does, bit for bit."""
+    a, b = arr(d1), arr(d2)
+    fused = 0
+    for policy in POLICIES:
+        with xp.promotion_policy(policy):
+            fused += fused_equal_or_raises_as_eager(_pair_form, a, b)
+    assert fused >= 2
 
 
 def test_transcendentals_within_their_ulps():
