@@ -94,6 +94,14 @@ class Backend:
         prod, mean, min, max (an ndarray, 0-d for a full reduction), or None."""
         return None
 
+    def reduce_whole(self, name: str, a: NDArray,
+                     numpy_call: Callable[[], NDArray]) -> NDArray:
+        """``np.<name>(a)`` over every element of ``a`` with NumPy's result dtype (a 0-d
+        ndarray): :meth:`reduce`'s, or ``numpy_call()`` (NumPy's own call, the caller's
+        way) where it declines.  A backend may time both and run the faster one."""
+        out = self.reduce(name, a)
+        return numpy_call() if out is None else out
+
     def fused_multiply_add(self, a: NDArray, b: NDArray, c: NDArray,
                            dtype: DType) -> NDArray | None:
         """``a * b + c`` rounded twice (as NumPy's ``a * b + c``) for same-shape ndarrays

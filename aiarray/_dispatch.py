@@ -850,6 +850,14 @@ def reduce(name: str, a: NDArray, axis: int | tuple[int, ...] | None = None,
     return active_backend().reduce(name, a, axis, dtype, keepdims)
 
 
+def reduce_whole(name: str, a: NDArray, numpy_call: Callable[[], NDArray]) -> NDArray:
+    """``np.<name>(a)`` over every element of ``a`` with NumPy's result dtype, a 0-d
+    ndarray (the short path's sum, prod, mean, min, max, for ``a`` not ``reduces_here``):
+    the active backend's (``Backend.reduce_whole``), which may time its route and
+    ``numpy_call()`` (NumPy's own call) and run the faster."""
+    return active_backend().reduce_whole(name, a, numpy_call)
+
+
 def reduces_here(a: NDArray) -> bool:
     """Whether no backend takes a reduction of ``a`` (below every backend's start for its
     size and dtype): NumPy's loop computes it on the calling thread."""

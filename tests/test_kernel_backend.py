@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -165,15 +165,15 @@ def test_results_do_not_depend_on_the_backend(sync, monkeypatch: pytest.MonkeyPa
 def test_start_sizes_follow_threads_and_caches() -> None:
     t = _tuning.derive(2, l2=1 << 20, llc=32 << 20)
     assert (t.numba_bytes, t.threads_bytes, t.costly_bytes) == (1 << 20, 4 << 20, 8 << 20)
-    # the reduction kernels (2 U) start no lower than the last-level cache's size
-    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (32 << 20, 12 << 20)
-    few = _tuning.derive(2, l2=1 << 20, llc=2 << 20)
-    assert (few.reduce_kernel_bytes, few.reduce_threads_bytes) == (4 << 20, 12 << 20)
+    # the reduction kernels at 2 U, the threads at 6 U; whole arrays that the last-level
+    # cache holds are measured on the calls (``reduce_whole``)
+    assert (t.reduce_kernel_bytes, t.reduce_threads_bytes) == (4 << 20, 12 << 20)
+    assert t.reduce_cache_bytes == 32 << 20
     assert t.stream_bytes == 16 << 20
     assert t.elements(t.numba_bytes, F32) == 1 << 18 and t.elements(t.numba_bytes, F64) == 1 << 17
     big = _tuning.derive(64, l2=1 << 20, llc=32 << 20)
     assert big.numba_bytes == 32 * t.numba_bytes  # each thread's share stays the same
-    assert big.reduce_kernel_bytes == 128 << 20  # 2 U beyond the cache's size
+    assert big.reduce_kernel_bytes == 128 << 20 and big.reduce_cache_bytes == 32 << 20
     one = _tuning.derive(1, l2=1 << 20, llc=32 << 20)
     assert one.numba_bytes == one.stream_bytes  # one thread: numba only where it streams
     assert one.threads_bytes == one.costly_bytes == one.reduce_threads_bytes == B.NO_LIMIT
@@ -184,19 +184,23 @@ def test_start_sizes_follow_threads_and_caches() -> None:
     assert forced.elements(forced.numba_bytes, F32) == forced.costly("sin", F32) == 64
 
 
-def test_whole_array_reductions_start_with_the_kernels_axis_ones_in_threads() -> None:
-    """A whole-array reduction reads the array once, whichever route: it starts where the
-    kernels do (at least the last-level cache); a reduction along an axis keeps the
-    threads' start (6 U: NumPy's loop over short rows pays in threads from cache)."""
+def test_whole_array_reductions_past_the_cache_axis_ones_in_threads() -> None:
+    """``reduce`` takes a whole-array reduction past the last-level cache's size (below
+    it ``reduce_whole`` measures the calls); its own route starts at 2 U (the kernels) or
+    6 U (threads); a reduction along an axis keeps the threads' start (6 U: NumPy's loop
+    over short rows pays in threads from cache)."""
     with tuned(l2=1 << 20, llc=256 << 20) as backend:
         t = backend.tuning()
-        assert t.reduce_kernel_bytes >= 256 << 20 > t.reduce_threads_bytes
-        whole, axis = t.reduce_kernel_bytes // 8, t.reduce_threads_bytes // 8
+        assert t.reduce_cache_bytes == 256 << 20 > t.reduce_threads_bytes
+        whole, axis = t.reduce_cache_bytes // 8, t.reduce_threads_bytes // 8
+        kernel = t.reduce_kernel_bytes // 8
         i64, f64 = np.empty((4, 5), np.int64), np.empty((4, 5), np.float64)
         assert backend._reduce_min_size("sum", f64, None, None) == whole  # the kernel
         assert backend._reduce_min_size("sum", i64, None, None) == whole  # threads, whole
         assert backend._reduce_min_size("prod", i64, (0, 1), None) == whole
         assert backend._reduce_min_size("max", f64.reshape(-1), 0, None) == whole
+        assert backend._reduce_min_size("sum", f64, None, None, cached=False) == kernel
+        assert backend._reduce_min_size("sum", i64, None, None, cached=False) == axis
         assert backend._reduce_min_size("sum", f64, -1, None) == axis  # along an axis
         assert backend._reduce_min_size("sum", i64, (0,), None) == axis
 
@@ -223,10 +227,8 @@ def test_the_measured_defaults_name_their_origin_and_follow_the_rules() -> None:
     # the L2 per CPU and the same share of the last-level cache
     here = _tuning.derive(d["threads"], machine["l2"], machine["llc"])
     for name in _tuning.PER_THREAD:
-        want = d["per_thread"][name] * d["threads"]
-        if name == "reduce_kernel_bytes":  # (from the last-level cache's size on)
-            want = max(want, machine["llc"])
-        assert getattr(here, name) == want, name
+        assert getattr(here, name) == d["per_thread"][name] * d["threads"], name
+    assert here.reduce_cache_bytes == machine["llc"]
     assert here.stream_bytes == d["stream_bytes"]
     assert d["report"] in here.origin and d["measured"] in here.origin
     other = {**d, "machine": {**machine, "l2": 4 << 20, "llc": 8 << 20},
@@ -258,10 +260,11 @@ def test_calibrated_costs_set_where_costly_ops_start() -> None:
     t = _tuning.derive(2, 1 << 20, 32 << 20, cal)
     assert t.source == "calibrated" and t.numba_bytes == 1 << 20
     assert t.threads_bytes == 4 << 20  # not calibrated: the rule
-    assert t.reduce_kernel_bytes == 32 << 20  # (the rule: the last-level cache's size)
+    assert (t.reduce_kernel_bytes, t.reduce_cache_bytes) == (4 << 20, 32 << 20)  # the rule
     measured = _tuning.derive(2, 1 << 20, 32 << 20,
                               {"per_thread": {"reduce_kernel_bytes": 1 << 20}})
-    assert measured.reduce_kernel_bytes == 2 << 20  # measured here: as it was measured
+    # measured here: as it was measured, and no band measured on the calls
+    assert (measured.reduce_kernel_bytes, measured.reduce_cache_bytes) == (2 << 20, 0)
     sin = t.costly("sin", F64)  # 15 ns per element: 400 us of NumPy work from 2**15
     assert sin & (sin - 1) == 0 and sin * 15.0 >= 400_000 and (sin // 2) * 15.0 < 400_000
     assert t.costly("exp", F32) == t.elements(t.costly_bytes, F32)  # capped by the rule
@@ -680,6 +683,90 @@ def test_threads_are_measured_against_the_calling_thread(monkeypatch: pytest.Mon
             assert asked[-1] == "sin" and big.size.bit_length() in route.timings
     finally:
         xp.set_num_threads(threads)
+
+
+@pytest.mark.parametrize("slow", ["parallel", "numpy"])
+def test_whole_array_reductions_in_the_cache_run_the_faster_measured_way(
+        monkeypatch: pytest.MonkeyPatch, slow: str) -> None:
+    """Below the last-level cache's size a whole-array sum runs NumPy's call first, then
+    the parallel route (its first call a warm-up, not counted) and NumPy's call in
+    turns, twice each, then the faster of the two (one made slower by 10 ms a call)."""
+    from aiarray._api import statistical
+
+    threads = xp.get_num_threads()
+    a = rng.uniform(-3, 3, 40000)  # float64, 320 KB: past 2 U, inside a 16 MiB cache
+    x = xp.asarray(a)
+    ran: list[str] = []
+
+    def counted(way: str, run: Callable[..., object]) -> Callable[..., object]:
+        def call(*args: object) -> object:
+            ran.append(way)
+            if slow == way:
+                threading.Event().wait(0.01)
+            return run(*args)
+        return call
+
+    try:
+        xp.set_num_threads(2)
+        with tuned(l2=4096, llc=16 << 20) as backend, compiling_here():
+            monkeypatch.setattr(backend, "_reduce", counted("parallel", backend._reduce))
+            monkeypatch.setattr(statistical, "_numpy_full",
+                                counted("numpy", statistical._numpy_full))
+            monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+            for _ in range(10):
+                assert_same(xp.sum(x)._array, np.sum(a), "sum")
+            assert ran[:5] == ["numpy", "parallel", "parallel", "numpy", "parallel"]
+            fast = "numpy" if slow == "parallel" else "parallel"
+            assert ran[5:] == [fast] * 5
+            here, in_threads, _, n_here, n_threads = backend._whole[("sum", F64)][
+                a.size.bit_length()]
+            # the slower way ran twice; the warm-up call is not counted
+            assert (n_here, n_threads) == ((7, 2) if slow == "parallel" else (2, 7))
+            assert (in_threads > here) == (slow == "parallel")
+    finally:
+        xp.set_num_threads(threads)
+
+
+_WHOLE_DTYPES = [np.dtype(c) for c in "?bhilqBHILQfd"]
+
+
+def _whole_values(dt: np.dtype, n: int) -> np.ndarray:
+    if dt.kind == "b":
+        return rng.integers(0, 2, n).astype(bool)
+    if dt.kind in "iu":
+        return rng.integers(0, 100, n).astype(dt)
+    return rng.standard_normal(n).astype(dt)
+
+
+@pytest.mark.parametrize("dt", _WHOLE_DTYPES, ids=str)
+def test_whole_array_reductions_in_the_cache_are_numpys_either_way(dt: np.dtype) -> None:
+    """sum, prod, mean, max and min of a whole array inside the cache band, over enough
+    calls that both ways run: NumPy's dtype and bits every time, the input unchanged."""
+    threads = xp.get_num_threads()
+    a = _whole_values(dt, 40000)
+    x, before = xp.asarray(a), a.copy()
+    try:
+        xp.set_num_threads(2)
+        with tuned(l2=4096, llc=16 << 20) as backend, compiling_here():
+            for name in ("sum", "prod", "mean", "max", "min"):
+                want = getattr(np, name)(a)
+                if name == "mean" and dt.kind in "biu":
+                    want = want.astype(xp.mean(x).dtype)  # (the policy's float)
+                for _ in range(7):
+                    assert_same(np.asarray(getattr(xp, name)(x)._array), want, name)
+            assert any(k[1] == dt for k in backend._whole)
+    finally:
+        xp.set_num_threads(threads)
+    assert_same(np.asarray(x._array), before, "input unchanged")
+
+
+def test_a_parallel_mean_divides_by_numpys_count() -> None:
+    """NumPy's mean of float32 divides the sum by an intp count (in float64, one
+    rounding); a float32 count of 2**24 + 1 elements would be rounded first."""
+    a = rng.random((1 << 24) + 1).astype(np.float32)
+    with tuned(forced=64), compiling_here():
+        assert_same(np.asarray(xp.mean(xp.asarray(a))._array), np.mean(a), "mean")
+        assert_same(_threads.reduce("mean", a, None, None, False), np.mean(a), "mean")
 
 
 # ---------------------------------------------------------------- structure

@@ -16,7 +16,7 @@ import numpy as np
 from .. import _dtypes as D
 from .. import _memory as M
 from .._array import Array
-from .._dispatch import array_arg, cast, reduce, reduces_here
+from .._dispatch import array_arg, cast, reduce, reduce_whole, reduces_here
 from .._errors import InvalidArgumentError, TypeMismatchError
 from .._numpy_path import quiet, quiet_run
 from .._promotion import INT_TO_FLOAT
@@ -87,12 +87,23 @@ def _numpy_full(ufunc: np.ufunc, a: NDArray, dtype: DType | None) -> NDArray:
         return quiet(ufunc.reduce, a, None, dtype, out=...)
 
 
+def _numpy_mean(a: NDArray, cdt: DType) -> NDArray:
+    """NumPy's mean of every element of ``a`` computed in ``cdt`` (as ``_moments``: the
+    sum over an intp count), a 0-d array of ``cdt``."""
+    total = _numpy_full(np.add, a, cdt)
+    return np.true_divide(total, np.intp(a.size), out=...).astype(cdt, copy=False)
+
+
 def _accumulate_reduce(x: object, axis: Axes, dtype: object, keepdims: bool, func: str,
                        ufunc: np.ufunc) -> Array:
     if type(x) is Array and axis is None and dtype is None and keepdims is False:
         acc = _FULL_SUM.get(x._dtype)
-        if acc is not None and reduces_here(x._array):
-            return Array._new(_numpy_full(ufunc, x._array, acc), acc)
+        if acc is not None:
+            raw = x._array
+            if reduces_here(raw):
+                return Array._new(_numpy_full(ufunc, raw, acc), acc)
+            return Array._new(reduce_whole(func, raw, lambda: _numpy_full(ufunc, raw, acc)),
+                              acc)
     x = array_arg(x, func, "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
@@ -219,6 +230,9 @@ def _extreme(x: object, axis: Axes, keepdims: bool, func: str, ufunc: np.ufunc) 
         raw = x._array
         if raw.size and reduces_here(raw):
             return Array._new(_numpy_full(ufunc, raw, None), x._dtype)
+        if raw.size:
+            return Array._new(reduce_whole(func, raw, lambda: _numpy_full(ufunc, raw, None)),
+                              x._dtype)
     x = array_arg(x, func, "x", "real numeric or boolean")
     axes = normalize_axes(axis, x.ndim, func)
     keepdims = bool_arg(keepdims, func, "keepdims")
@@ -339,10 +353,10 @@ def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """
     if type(x) is Array and axis is None and keepdims is False and x._dtype in _FULL_MEAN:
         raw = x._array
-        if raw.size and reduces_here(raw):  # as _moments: the sum over an intp count
+        if raw.size:
             cdt, res = _FULL_MEAN[x._dtype]
-            total = _numpy_full(np.add, raw, cdt)
-            out = np.true_divide(total, np.intp(raw.size), out=...).astype(cdt, copy=False)
+            out = _numpy_mean(raw, cdt) if reduces_here(raw) else \
+                reduce_whole("mean", raw, lambda: _numpy_mean(raw, cdt))
             return Array._new(out.astype(res, copy=False), res)
     x = array_arg(x, "mean", "x", "numeric or boolean")
     axes = normalize_axes(axis, x.ndim, "mean")

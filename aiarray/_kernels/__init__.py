@@ -192,10 +192,12 @@ def _charged(loader: _numba.NumbaLoader, run: Callable[..., _R], *args: Any) -> 
         loader.charge(time.perf_counter() - start)
 
 
-def threads_pay(route: Route, size: int) -> bool:
-    """Whether to run ``size`` elements of ``route`` by NumPy's loop in the pool's
-    threads rather than on the calling thread, from what the two have cost on this
-    route's calls of the same size class (a power of two) in this process.
+def threads_pay(timings: dict[int, list[float]], size: int) -> bool:
+    """Whether to run a call of ``size`` elements in the pool's threads (NumPy's loop in
+    threads, or a reduction's parallel route) rather than on the calling thread, from
+    what the two have cost on the calls of the same size class (a power of two) in this
+    process: ``timings``, a route's (``Route.timings``) or a whole-array reduction's,
+    which ``_record`` keeps.
 
     A size class first runs on the calling thread; threads are tried once that time
     is at least four times what handing work to the pool costs (``Workers.handoff``,
@@ -203,13 +205,14 @@ def threads_pay(route: Route, size: int) -> bool:
     ``TRIALS`` times; from then on the faster one runs, and every ``RECHECK``-th call
     the other one, so that a change (another program taking a core, data leaving the
     caches) is seen.  A class where the calling thread wins is handed to the
-    dispatcher's short path (``learn``).  What is measured is the call itself on the
-    running machine: its cores, caches, load and the program's own data."""
-    timings = route.timings.get(size.bit_length())
-    if timings is None:
+    dispatcher's short path (``learn``, elementwise routes).  What is measured is the
+    call itself on the running machine: its cores, caches, load and the program's own
+    data."""
+    entry = timings.get(size.bit_length())
+    if entry is None:
         return False
-    here, threads, calls, n_here, n_threads = timings
-    timings[2] = calls = calls + 1
+    here, threads, calls, n_here, n_threads = entry
+    entry[2] = calls = calls + 1
     if n_threads < TRIALS:
         if n_threads:
             return n_here > n_threads
@@ -218,8 +221,23 @@ def threads_pay(route: Route, size: int) -> bool:
     return (threads < here) != (calls % RECHECK == 0)
 
 
+def _record(timings: dict[int, list[float]], size: int, threads: bool,
+            took: float) -> list[float]:
+    """Count a call of ``size`` elements that took ``took`` seconds, on the calling
+    thread or in threads, in its size class of ``timings`` (``threads_pay``): the
+    time per element, averaged with the one before; returns the class's entry."""
+    entry = timings.get(size.bit_length())
+    if entry is None:
+        entry = timings[size.bit_length()] = [0.0, 0.0, 0, 0, 0]
+    per, last = entry[threads], took / max(1, size)
+    entry[threads] = (per + last) / 2 if per else last
+    entry[3 + threads] += 1
+    return entry
+
+
 TRIALS = 2
 RECHECK = 64
+_WARM_UP = -1  # (a key of ``reduce_whole``'s timings: its first parallel call was run)
 
 
 def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
@@ -234,12 +252,7 @@ def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
         _threads.serial(route.func, route.has_out, args, out)
     took = time.perf_counter() - start
     size = out.size
-    timings = route.timings.get(size.bit_length())
-    if timings is None:
-        timings = route.timings[size.bit_length()] = [0.0, 0.0, 0, 0, 0]
-    per, last = timings[threads], took / max(1, size)
-    timings[threads] = (per + last) / 2 if per else last
-    timings[3 + threads] += 1
+    timings = _record(route.timings, size, threads, took)
     if threads and timings[4] == TRIALS and timings[3] >= TRIALS \
             and timings[1] >= timings[0] and not backend._forced:
         learn(backend, route, dt, size)
@@ -288,6 +301,9 @@ class ParallelBackend(Backend):
                 pass
         self._tuning: _tuning.Tuning | None = None
         self._routes: dict[Any, Any] = {}
+        # (name, dtype) -> the timings of whole-array reductions below the cache's size
+        # (``reduce_whole``, ``threads_pay``)
+        self._whole: dict[tuple[str, DType], dict[int, list[float]]] = {}
         self._forced = False  # start sizes forced (AIARRAY_KERNEL_MIN_SIZE, tests): threads
         # from the threads size on, not measured against the calling thread
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
@@ -327,6 +343,7 @@ class ParallelBackend(Backend):
             if self._overrides:
                 tuning = _tuning.with_overrides(tuning, **self._overrides)
             self._routes = {}  # (each op's are made at its first large call: ``route``)
+            self._whole = {}  # (whole-array reductions' timings: measured again)
             self._forced = tuning.forced is not None
             self._tuning = tuning
             self.version += 1
@@ -483,7 +500,7 @@ class ParallelBackend(Backend):
             return out
         # NumPy's loop: a threads route, or a numba route whose kernel is not ready
         threads = size >= route.threads_size and (
-            self._forced or threads_pay(route, size))  # (forced sizes: no measuring)
+            self._forced or threads_pay(route.timings, size))  # (forced sizes: no measuring)
         return _timed(self, route, dt, threads, args, out)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
@@ -546,17 +563,54 @@ class ParallelBackend(Backend):
         return _charged(loader, _threads.elementwise, _fma_chunk, True, full, out)
 
     # -- reductions ----------------------------------------------------------------
-    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None) -> int:
-        """Input elements from which a reduction's parallel route beats NumPy's loop."""
+    def _reduce_min_size(self, name: str, a: NDArray, axis: object, dtype: DType | None,
+                         cached: bool = True) -> int:
+        """Input elements from which a reduction's parallel route beats NumPy's loop; for
+        a whole array (``cached``) also past the band where ``reduce_whole`` measures."""
         t = self.tuning()
         full = axis is None or a.ndim == 1 or (isinstance(axis, tuple) and len(axis) == a.ndim)
         kernel = name in ("min", "max") or (
             name in ("sum", "mean") and full and a.dtype in _threads.SUM_KERNEL_DTYPES
             and (dtype is None or np.dtype(dtype) == a.dtype))
         start = t.reduce_kernel_bytes if kernel else t.reduce_threads_bytes
-        if full:  # (reads the whole array once, as the kernels do: not before them)
-            start = max(start, t.reduce_kernel_bytes)
+        if full and cached:
+            start = max(start, t.reduce_cache_bytes)
         return t.elements(start, a.dtype)
+
+    def reduce_whole(self, name: str, a: NDArray,
+                     numpy_call: Callable[[], NDArray]) -> NDArray:
+        """``np.<name>(a)`` over every element (NumPy's result dtype), for the short
+        path's sum, prod, mean, min and max.  Below ``reduce_cache_bytes`` of input (the
+        last-level cache, unless a calibration measured the start), where the machine
+        decides whether two cores read cached data faster than one, the parallel route
+        and ``numpy_call`` are timed on the calls and the faster one runs
+        (``threads_pay``); above it the parallel route runs."""
+        t = self.tuning()
+        size = a.size
+        if self._forced or size >= t.elements(t.reduce_cache_bytes, a.dtype):
+            out = self.reduce(name, a)
+            return numpy_call() if out is None else out
+        if type(a) is not np.ndarray or name not in REDUCTIONS \
+                or size < self._reduce_min_size(name, a, None, None, cached=False) \
+                or (self.loader.state != "ready"  # (no kernel, no threads: NumPy's call)
+                    and size < t.elements(t.reduce_threads_bytes, a.dtype)):
+            return numpy_call()
+        timings = self._whole.get((name, a.dtype))
+        if timings is None:
+            timings = self._whole[(name, a.dtype)] = {}
+        parallel = threads_pay(timings, size)
+        start = time.perf_counter()
+        out = self._reduce(name, a, None, None, False) if parallel else None
+        if out is None:
+            if parallel:  # (declined: this input is NumPy's whatever the timings)
+                return numpy_call()
+            out = numpy_call()
+        took = time.perf_counter() - start
+        if parallel and _WARM_UP not in timings:  # (a kernel's compile or load, the
+            timings[_WARM_UP] = []  # threads' start: not the route's cost)
+        else:
+            _record(timings, size, parallel, took)
+        return out
 
     def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,
                dtype: DType | None = None, keepdims: bool = False) -> NDArray | None:
@@ -571,6 +625,11 @@ class ParallelBackend(Backend):
             return None
         if a.size < self._reduce_min_size(name, a, axis, dtype):
             return None
+        return self._reduce(name, a, axis, dtype, keepdims)
+
+    def _reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None,
+                dtype: DType | None, keepdims: bool) -> NDArray | None:
+        """``reduce`` past its size check."""
         one: int | None  # the one axis reduced, or None: all of them
         if isinstance(axis, tuple):
             axes = sorted({ax % a.ndim for ax in axis}) if a.ndim else []

@@ -249,6 +249,10 @@ def show(write: Callable[[str], object]) -> None:
         a, b = t.elements(nbytes, f32), t.elements(nbytes, f64)
         text = "never" if a >= NO_LIMIT else f"{a} / {b} elements"
         write(f"  {what:<34} from {text}\n")
+    if t.reduce_cache_bytes and t.forced is None:
+        a, b = t.elements(t.reduce_cache_bytes, f32), t.elements(t.reduce_cache_bytes, f64)
+        write(f"  whole-array reductions below {a} / {b} elements (the last-level cache): "
+              "the faster of their route and NumPy's call, measured on the calls\n")
     if t.costly_ns:
         sin = BACKEND.threshold(OPS["sin"], f64)
         write(f"  costly ops from their measured cost (e.g. sin float64 from {sin})\n")

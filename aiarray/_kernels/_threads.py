@@ -493,9 +493,11 @@ def reduce(name: str, a: NDArray, axis: int | None, dtype: DType | None,
         total = reduce("sum", a, axis, None, keepdims, threads_min, loader)
         if total is None:
             return None
-        count = a.size // max(total.size, 1) if a.size else 0
-        return np.true_divide(total, count, out=total) if total.ndim else \
-            np.asarray(total.dtype.type(total[()] / count))
+        # NumPy divides by an intp count (in float64 for float32: one rounding of the
+        # exact quotient, where a float32 count above 2**24 would be rounded first)
+        count = np.intp(a.size // max(total.size, 1) if a.size else 0)
+        return np.true_divide(total, count, out=total, casting="unsafe") if total.ndim \
+            else np.asarray(total.dtype.type(total[()] / count))
     ufunc = _UFUNC[name]  # sum or prod from here on
     default = np.sum(np.zeros(1, a.dtype)).dtype if name == "sum" else \
         np.prod(np.ones(1, a.dtype)).dtype

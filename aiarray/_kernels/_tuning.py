@@ -10,8 +10,8 @@ route                                   starts at (bytes)         with one threa
 numba kernel, elementwise               ``U / 2``                 ``stream_bytes``
 NumPy's loop in threads, cheap ops      ``2 U``                   never
 NumPy's loop in threads, costly ops     ``4 U`` (or calibrated)   never
-numba reduction (sum, mean, min, max)   ``2 U`` of input, >= LLC  never
-NumPy's reductions in threads           ``6 U`` of input          never
+numba reduction (sum, mean, min, max)   ``2 U`` of input (*)      never
+NumPy's reductions in threads           ``6 U`` of input (*)      never
 streaming (non-temporal) stores         output >= ``LLC / 2``     same
 ======================================  ========================  =====================
 
@@ -22,12 +22,14 @@ machine, with that machine's caches, the date and the report they come from: its
 ``stream_bytes`` over its last-level cache the share of the cache from which outputs
 stream (:func:`defaults`, read at the first large call, never at import).  An OpenMP
 launch wakes its team faster than aiarray's Python pool, hence the numba kernels'
-smaller start.  A reduction reads its input once and writes nothing: while that input
-fits the last-level cache, one core reads it about as fast as two (on the 2-vCPU VM of
-2026-12-04 the kernels lost to NumPy's own call by up to 2x on 8 MiB and broke even
-about 16 MiB; from 24 MiB they won), so the whole-array reductions (the kernels, and
-NumPy's loop in threads over a whole array) start no lower than the last-level cache's
-size unless a calibration measured otherwise.  Reductions along an axis keep ``6 U``:
+smaller start.  (*) A reduction reads its input once and writes nothing: while that
+input fits the last-level cache, whether two cores read it faster than one depends on
+the machine (2026-12-04: on a 2-vCPU AMD VM the kernels lost to NumPy's own call by up
+to 2x on 8 MiB and won from 24 MiB; on a 2-vCPU Intel VM they won from 4 MiB), so a
+whole-array reduction from its start up to the last-level cache's size
+(``reduce_cache_bytes``) runs the faster of its route and NumPy's call, as measured on
+the program's own calls (``ParallelBackend.reduce_whole``), unless a calibration
+measured the start.  Reductions along an axis keep ``6 U``:
 their NumPy loop over short rows is bound by its steps, not by memory, and threads pay
 from cache (k-means' distance sums of 800,000 float64 over an axis of 5).  With one
 thread only the numba kernels run, and only where streaming stores and pooled result
@@ -80,8 +82,8 @@ class Tuning:
     dataclass's generated methods cost milliseconds of import)."""
 
     __slots__ = ("costly_bytes", "costly_ns", "forced", "l2", "llc", "numba_bytes", "origin",
-                 "reduce_kernel_bytes", "reduce_threads_bytes", "source", "stream_bytes",
-                 "threads", "threads_bytes", "threads_min_ns")
+                 "reduce_cache_bytes", "reduce_kernel_bytes", "reduce_threads_bytes", "source",
+                 "stream_bytes", "threads", "threads_bytes", "threads_min_ns")
 
     threads: int
     l2: int  # bytes of L2 per CPU
@@ -100,16 +102,20 @@ class Tuning:
     forced: int | None  # AIARRAY_KERNEL_MIN_SIZE: every start, in elements
     source: str
     origin: str  # the machine, date and report of the numbers (``origin_of``)
+    # Whole-array reductions below this input size run the faster of the parallel route
+    # and NumPy's call, measured on the calls (0: no such band, the starts above decide)
+    reduce_cache_bytes: int
 
     def __init__(self, threads: int, l2: int, llc: int, numba_bytes: int, threads_bytes: int,
                  costly_bytes: int, reduce_kernel_bytes: int, reduce_threads_bytes: int,
                  stream_bytes: int, costly_ns: dict[Any, Any] | None = None,
                  threads_min_ns: float = 0.0, forced: int | None = None,
-                 source: str = "machine", origin: str = "") -> None:
+                 source: str = "machine", origin: str = "",
+                 reduce_cache_bytes: int = 0) -> None:
         values = (threads, l2, llc, numba_bytes, threads_bytes, costly_bytes,
                   reduce_kernel_bytes, reduce_threads_bytes, stream_bytes,
                   {} if costly_ns is None else costly_ns, threads_min_ns, forced, source,
-                  origin)
+                  origin, reduce_cache_bytes)
         for name, value in zip(FIELDS, values):
             object.__setattr__(self, name, value)
 
@@ -147,7 +153,7 @@ class Tuning:
 # The fields in the order ``Tuning(...)`` takes them.
 FIELDS = ("threads", "l2", "llc", "numba_bytes", "threads_bytes", "costly_bytes",
           "reduce_kernel_bytes", "reduce_threads_bytes", "stream_bytes", "costly_ns",
-          "threads_min_ns", "forced", "source", "origin")
+          "threads_min_ns", "forced", "source", "origin", "reduce_cache_bytes")
 
 
 def fields_of(tuning: Tuning) -> dict[str, Any]:
@@ -188,10 +194,10 @@ def derive(threads: int, l2: int, llc: int, calibration: dict[Any, Any] | None =
     sizes: dict[str, Any] = {name: NO_LIMIT if v >= NO_LIMIT else int(v * threads)
                              for name, v in per.items()}
     measured_here = calibration.get("per_thread", {}) if calibration else {}
-    if measured_here.get("reduce_kernel_bytes") is None:  # (not below what the cache holds)
-        sizes["reduce_kernel_bytes"] = max(sizes["reduce_kernel_bytes"], llc)
+    # (what the cache holds: measured on the calls, unless a calibration measured it)
+    cached = llc if measured_here.get("reduce_kernel_bytes") is None else 0
     return Tuning(threads, l2, llc, stream_bytes=stream, forced=forced, source=source,
-                  origin=where, **sizes, **extra)
+                  origin=where, reduce_cache_bytes=cached, **sizes, **extra)
 
 
 def with_overrides(tuning: Tuning, **fields: Any) -> Tuning:
