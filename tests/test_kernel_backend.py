@@ -727,6 +727,24 @@ def test_whole_array_reductions_in_the_cache_run_the_faster_measured_way(
         xp.set_num_threads(threads)
 
 
+def test_a_stalled_call_weighs_half_once_and_a_faster_one_counts_at_once() -> None:
+    """The figure kept per way and size class: a first call's time per element, then a
+    faster call's at once, a slower one's averaged in (a 10x stall costs half, once)."""
+    from aiarray._kernels import _record
+
+    timings: dict[int, list[float]] = {}
+    size = 1000
+    entry = _record(timings, size, False, 1e-3)  # 1 us per element on the calling thread
+    assert entry[0] == pytest.approx(1e-6) and entry[3] == 1
+    _record(timings, size, False, 1e-2)  # a stalled call: 10 us per element
+    assert entry[0] == pytest.approx(5.5e-6)
+    _record(timings, size, False, 1e-3)  # back to normal: taken at once
+    assert entry[0] == pytest.approx(1e-6)
+    _record(timings, size, True, 2e-3)  # the other way has its own figure
+    assert (entry[1], entry[4]) == (pytest.approx(2e-6), 1)
+    assert timings == {size.bit_length(): entry}
+
+
 _WHOLE_DTYPES = [np.dtype(c) for c in "?bhilqBHILQfd"]
 
 

@@ -225,12 +225,14 @@ def _record(timings: dict[int, list[float]], size: int, threads: bool,
             took: float) -> list[float]:
     """Count a call of ``size`` elements that took ``took`` seconds, on the calling
     thread or in threads, in its size class of ``timings`` (``threads_pay``): the
-    time per element, averaged with the one before; returns the class's entry."""
+    time per element, taken at once when it is lower than the figure kept, else
+    averaged with it (a stalled call, such as one waiting for the GIL while a kernel
+    loads, weighs half once instead of deciding); returns the class's entry."""
     entry = timings.get(size.bit_length())
     if entry is None:
         entry = timings[size.bit_length()] = [0.0, 0.0, 0, 0, 0]
     per, last = entry[threads], took / max(1, size)
-    entry[threads] = (per + last) / 2 if per else last
+    entry[threads] = min(last, (per + last) / 2) if per else last
     entry[3 + threads] += 1
     return entry
 
