@@ -4,11 +4,11 @@ the parallel backend tuned for a test."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+from _scripts import load_script
 
 from aiarray import _dispatch
 from aiarray._kernels import BACKEND
@@ -19,10 +19,7 @@ rng = np.random.default_rng(1234)
 
 def gen_kernels() -> object:
     """tools/gen_kernels.py, the kernel generator (outside the package)."""
-    spec = importlib.util.spec_from_file_location("gen_kernels", ROOT / "tools" / "gen_kernels.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/gen_kernels.py", "gen_kernels")
 
 
 @contextlib.contextmanager

@@ -3,20 +3,17 @@ and the CLI that runs it from a checkout."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+
+from _scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load(name: str) -> object:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / name)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(f"benchmarks/{name}", f"bench_{name}")
 
 
 B = _load("harness.py")

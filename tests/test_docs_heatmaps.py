@@ -4,12 +4,11 @@ policies of the registry, writes exactly the files that are checked in."""
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from _scripts import load_script
 
 from aiarray import _promotion as P
 
@@ -19,12 +18,7 @@ DOCS = ROOT / "docs"
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("promotion_heatmaps",
-                                                  ROOT / "tools" / "promotion_heatmaps.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tools/promotion_heatmaps.py", "promotion_heatmaps")
 
 
 def test_the_heatmaps_and_their_page_are_current(tool):

@@ -17,11 +17,11 @@ import importlib
 import importlib.util
 import inspect
 import re
-import sys
 from pathlib import Path
 from types import FunctionType, GenericAlias, ModuleType
 
 import pytest
+from _scripts import load_script
 
 import aiarray
 
@@ -93,17 +93,7 @@ def examples(name: str, func: object) -> doctest.DocTest:
     return doctest.DocTestParser().get_doctest(doc, globs, name, None, 0)
 
 
-def _tool() -> ModuleType:
-    """tools/reference_examples.py, as a module."""
-    spec = importlib.util.spec_from_file_location("reference_examples",
-                                                  ROOT / "tools" / "reference_examples.py")
-    tool = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = tool
-    spec.loader.exec_module(tool)
-    return tool
-
-
-TOOL = _tool()
+TOOL = load_script("tools/reference_examples.py", "reference_examples")
 
 
 class NumbersChecker(doctest.OutputChecker):

@@ -14,15 +14,14 @@ write the rest.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 from _kernel_tools import gen_kernels
+from _scripts import load_script
 
 import aiarray
 import aiarray.numpy as anp
@@ -66,12 +65,7 @@ WITH_NEW = {**OPS, NEW.name: NEW}
 
 def tool(name: str) -> ModuleType:
     """tools/<name>.py (outside the package), freshly loaded."""
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script(f"tools/{name}.py", name)
 
 
 def gen_elementwise() -> ModuleType:

@@ -4,13 +4,12 @@ NumPy, by the comparison the benchmark's runner uses (``run.compare``)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import numpy
 import pytest
+from _scripts import load_script
 
 import aiarray.numpy as anp
 
@@ -18,13 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load_runner() -> ModuleType:
-    path = ROOT / "benchmarks" / "programs" / "run.py"
-    spec = importlib.util.spec_from_file_location("benchmarks_programs_run", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/programs/run.py", "benchmarks_programs_run")
 
 
 RUN = _load_runner()
