@@ -745,6 +745,33 @@ def test_a_stalled_call_weighs_half_once_and_a_faster_one_counts_at_once() -> No
     assert timings == {size.bit_length(): entry}
 
 
+def test_before_numba_loads_a_whole_array_below_the_threads_start_is_numpys_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a calibrated start (no band measured on the calls) and numba not loaded, a
+    whole-array sum between the kernels' start and the threads' start has no parallel
+    route yet: NumPy's call runs, not the large path around it; once the kernels are
+    there, their route runs."""
+    threads = xp.get_num_threads()
+    a = rng.uniform(-3, 3, 50000)  # float64, 400 KB: past 2 U (256 KiB), below 6 U
+    x = xp.asarray(a)
+    asked: list[str] = []
+    try:
+        xp.set_num_threads(2)
+        with tuned(l2=64 << 10, llc=16 << 20, reduce_cache_bytes=0) as backend:
+            parallel_route = backend._reduce
+            monkeypatch.setattr(backend, "_reduce",
+                                lambda *args: (asked.append(args[0]), parallel_route(*args))[1])
+            monkeypatch.setattr(backend.loader, "sync", False)
+            monkeypatch.setattr(backend.loader, "state", "loading")
+            assert_same(xp.sum(x)._array, np.sum(a), "sum")
+            assert asked == []
+            with compiling_here():  # (a kernel can be had now: the route runs)
+                assert_same(xp.sum(x)._array, np.sum(a), "sum")
+            assert asked == ["sum"]
+    finally:
+        xp.set_num_threads(threads)
+
+
 _WHOLE_DTYPES = [np.dtype(c) for c in "?bhilqBHILQfd"]
 
 

@@ -589,13 +589,16 @@ class ParallelBackend(Backend):
         (``threads_pay``); above it the parallel route runs."""
         t = self.tuning()
         size = a.size
-        if self._forced or size >= t.elements(t.reduce_cache_bytes, a.dtype):
+        loader = self.loader
+        if not (self._forced or loader.sync or loader.state == "ready") \
+                and size < t.elements(t.reduce_threads_bytes, a.dtype):
+            return numpy_call()  # (no kernel loaded, no threads at this size: NumPy's call)
+        if self._forced or not t.reduce_cache_bytes \
+                or size >= t.elements(t.reduce_cache_bytes, a.dtype):
             out = self.reduce(name, a)
             return numpy_call() if out is None else out
         if type(a) is not np.ndarray or name not in REDUCTIONS \
-                or size < self._reduce_min_size(name, a, None, None, cached=False) \
-                or (self.loader.state != "ready"  # (no kernel, no threads: NumPy's call)
-                    and size < t.elements(t.reduce_threads_bytes, a.dtype)):
+                or size < self._reduce_min_size(name, a, None, None, cached=False):
             return numpy_call()
         timings = self._whole.get((name, a.dtype))
         if timings is None:
