@@ -239,7 +239,6 @@ def _record(timings: dict[int, list[float]], size: int, threads: bool,
 
 TRIALS = 2
 RECHECK = 64
-_WARM_UP = -1  # (a key of ``reduce_whole``'s timings: its first parallel call was run)
 
 
 def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
@@ -610,11 +609,9 @@ class ParallelBackend(Backend):
             if parallel:  # (declined: this input is NumPy's whatever the timings)
                 return numpy_call()
             out = numpy_call()
-        took = time.perf_counter() - start
-        if parallel and _WARM_UP not in timings:  # (a kernel's compile or load, the
-            timings[_WARM_UP] = []  # threads' start: not the route's cost)
-        else:
-            _record(timings, size, parallel, took)
+        # (a first parallel call that loads a kernel or starts the threads is slow; the
+        # next one's time replaces it: ``_record`` takes a faster call at once)
+        _record(timings, size, parallel, time.perf_counter() - start)
         return out
 
     def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,
