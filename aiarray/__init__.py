@@ -9,7 +9,7 @@ import sys as _sys
 from typing import TYPE_CHECKING as _TYPE_CHECKING  # (aiarray._typing is a submodule)
 
 # _dispatch first: it imports _array (whose operators it builds) at its end.
-from . import _backend, _dispatch, _dtypes, _fork, _layers, quantization
+from . import _backend, _dispatch, _dtypes, _fork, _layers
 from ._api.creation import (
     arange,
     asarray,
@@ -98,21 +98,6 @@ from ._api.elementwise import (
     tanh,
     trunc,
 )
-from ._api.gbt_creation import from_buffer
-from ._api.gbt_indexing import gather_nd, masked_select, scatter
-from ._api.gbt_math import allclose, isclose, multiply_add, trace
-from ._api.gbt_transforms import (
-    Layout,
-    ascontiguousarray,
-    crop,
-    diag,
-    flatten,
-    is_contiguous,
-    layout,
-    pad,
-    split,
-    strided_slice,
-)
 from ._api.indexing import take, take_along_axis
 from ._api.info import __array_namespace_info__
 from ._api.linear_algebra import matmul, matrix_transpose, tensordot, vecdot
@@ -134,7 +119,6 @@ from ._api.manipulation import (
     unstack,
 )
 from ._api.searching import argmax, argmin, count_nonzero, nonzero, searchsorted, where
-from ._api.set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._api.sorting import argsort, sort
 from ._api.statistical import (
     cumulative_prod,
@@ -175,7 +159,6 @@ from ._promotion import (
     set_promotion_policy,
 )
 from ._versions import LATEST as _LATEST
-from .quantization import QuantizedArray, dequantize, quantize
 
 __version__ = "0.1.0"
 __array_api_version__ = _LATEST  # the newest standard version (aiarray._versions)
@@ -253,13 +236,48 @@ __all__ = [
 ]
 
 if _TYPE_CHECKING:  # (at run time these load on first use: __getattr__ below)
-    from . import fft, grad, lib, linalg, random, sparse
+    from . import fft, grad, lib, linalg, quantization, random, sparse
+    from ._api.gbt_creation import from_buffer
+    from ._api.gbt_indexing import gather_nd, masked_select, scatter
+    from ._api.gbt_math import allclose, isclose, multiply_add, trace
+    from ._api.gbt_transforms import (
+        Layout,
+        ascontiguousarray,
+        crop,
+        diag,
+        flatten,
+        is_contiguous,
+        layout,
+        pad,
+        split,
+        strided_slice,
+    )
+    from ._api.set_functions import isin, unique_all, unique_counts, unique_inverse, unique_values
     from ._dtypes import bfloat16
     from ._kernels._fuse import fuse
+    from .quantization import QuantizedArray, dequantize, quantize
 
 # Extension namespaces load on first use (PEP 562): ``xp.linalg``, ``from aiarray import
 # fft`` and ``import aiarray.sparse`` all work; ``import aiarray`` stays quick.
-_SUBMODULES = frozenset({"fft", "grad", "lib", "linalg", "random", "sparse"})
+_SUBMODULES = frozenset({"fft", "grad", "lib", "linalg", "quantization", "random", "sparse"})
+
+# So do the functions of the modules below (the GB/T extensions and the set functions):
+# each module loads at the first use of one of its names, which then reports "aiarray"
+# as its module like the others.  (Together they cost ~3 ms of import.)
+_LAZY_NAMES: dict[str, str] = {
+    name: module
+    for module, names in {
+        "._api.gbt_creation": ("from_buffer",),
+        "._api.gbt_indexing": ("gather_nd", "masked_select", "scatter"),
+        "._api.gbt_math": ("allclose", "isclose", "multiply_add", "trace"),
+        "._api.gbt_transforms": ("Layout", "ascontiguousarray", "crop", "diag", "flatten",
+                                 "is_contiguous", "layout", "pad", "split", "strided_slice"),
+        "._api.set_functions": ("isin", "unique_all", "unique_counts", "unique_inverse",
+                                "unique_values"),
+        ".quantization": ("QuantizedArray", "dequantize", "quantize"),
+    }.items()
+    for name in names
+}
 
 
 def __getattr__(name: str) -> object:
@@ -269,6 +287,10 @@ def __getattr__(name: str) -> object:
         module = importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
+    if name in _LAZY_NAMES:
+        from ._public import load
+
+        return load(__name__, globals(), name, _LAZY_NAMES[name])
     if name == "fuse":  # (its module imports the kernel layer: ~4 ms of import)
         from ._kernels._fuse import fuse
 

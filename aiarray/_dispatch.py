@@ -16,7 +16,6 @@ import contextvars
 import math
 import os
 import sys
-import threading
 import typing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -38,7 +37,7 @@ from ._errors import (
     TypeMismatchError,
     UninitializedError,
 )
-from ._fork import at_fork
+from ._fork import at_fork, new_rlock
 from ._layers import swapin_hooks
 from ._numpy_path import quiet, quiet_run
 from ._registry import ElementwiseOp
@@ -591,7 +590,7 @@ class BackendState:
         self.pending: str | None = None
         self.entered: dict[B.Backend, int] = {}
         self.limits_of: tuple[tuple[B.Backend, int], ...] = ()
-        self.lock = threading.RLock()
+        self.lock = new_rlock()
         self.short_limit = self.kernel_min = B.FLOOR
 
     def process_backend(self) -> B.Backend:
@@ -610,7 +609,7 @@ class BackendState:
     def reset_in_child(self) -> None:
         """(In a forked child.)  A fresh lock (another thread may have held it at the
         fork); the sizes are read again at the next large call."""
-        self.lock = threading.RLock()
+        self.lock = new_rlock()
         self.limits_of = ()
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import builtins
 import sys
-import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TypeGuard
 
@@ -24,7 +23,7 @@ import numpy as np
 
 from . import _memory
 from ._errors import TypeMismatchError
-from ._fork import WAIT_SECONDS, at_fork
+from ._fork import WAIT_SECONDS, at_fork, new_rlock
 from ._numpy_path import quiet
 from ._typing import DType, NDArray
 
@@ -137,7 +136,7 @@ class Bfloat16State:
     def __init__(self, loaded: tuple[DType, ...]) -> None:
         self.dtype: DType | None = None
         self.loaded = loaded
-        self.lock = threading.RLock()
+        self.lock = new_rlock()
         self.held = False
 
     def before_fork(self) -> None:
@@ -152,7 +151,7 @@ class Bfloat16State:
 
     def after_fork_in_child(self) -> None:
         self.held = False
-        self.lock = threading.RLock()
+        self.lock = new_rlock()
 
 
 _BF16 = Bfloat16State(tuple(d for d, _, _ in _TABLE))

@@ -26,10 +26,17 @@ Platforms without ``os.register_at_fork`` (Windows) have no fork: nothing is reg
 
 from __future__ import annotations
 
+import _thread
 import importlib
 import os
 import sys
 from collections.abc import Callable
+
+# The locks of the modules that register here are _thread's, the ones threading.Lock and
+# threading.RLock return: ``import threading`` costs ~0.5 ms, which ``import aiarray``
+# would pay for two constructors.
+new_lock = _thread.allocate_lock
+new_rlock = _thread.RLock
 
 # Modules the large path imports on first use, which a child may import again.
 # (None of them registers fork hooks of its own: a module that does, imported by another

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import math
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, cast
 
@@ -20,7 +19,7 @@ import numpy as np
 
 from . import _dtypes as D
 from ._errors import InvalidArgumentError, ScalarOverflowError, TypeMismatchError, message
-from ._fork import at_fork
+from ._fork import at_fork, new_lock, new_rlock
 from ._typing import DType, Scalar
 
 if TYPE_CHECKING:
@@ -414,11 +413,11 @@ class _Built(dict[str, Policy]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.lock = threading.RLock()  # (re-entered when a build loads bfloat16)
+        self.lock = new_rlock()  # (re-entered when a build loads bfloat16)
         at_fork(in_child=self._fresh_lock)  # (one instance: _POLICIES)
 
     def _fresh_lock(self) -> None:
-        self.lock = threading.RLock()  # a build in another thread did not cross the fork
+        self.lock = new_rlock()  # a build in another thread did not cross the fork
 
     def __missing__(self, name: str) -> Policy:
         build = _BUILD[name]  # KeyError: not a policy
@@ -486,17 +485,33 @@ def elementwise_dtypes(op: ElementwiseOp, dt: DType,
     return dt, kind_result(op.result, dt)
 
 
+STANDARD_DEFAULT = "ascend"
+
+
 class Settings:
     """The process-wide policies: ``standard`` for arrays of the standard namespace
-    (:func:`set_promotion_policy`), ``swapin`` for those of aiarray.numpy
-    (:func:`set_swapin_policy`; None until first asked: SWAPIN_DEFAULT).  One instance,
-    ``SETTINGS``; a ``promotion_policy`` block overrides either in its thread/task."""
+    (:func:`set_promotion_policy`; STANDARD_DEFAULT, built at its first read), ``swapin``
+    for those of aiarray.numpy (:func:`set_swapin_policy`; None until first asked:
+    SWAPIN_DEFAULT).  One instance, ``SETTINGS``; a ``promotion_policy`` block overrides
+    either in its thread/task."""
 
     __slots__ = ("standard", "swapin")
+    standard: Policy
 
     def __init__(self) -> None:
-        self.standard: Policy = _POLICIES["ascend"]
         self.swapin: Policy | None = None
+
+    def __getattr__(self, name: str) -> Policy:
+        """The default ``standard``, built at its first read (an unset slot comes here,
+        once): ``import aiarray`` does not build a table it may never use (~1.5 ms)."""
+        if name != "standard":
+            raise AttributeError(name)
+        with _POLICIES.lock:  # (set_promotion_policy holds it too: no read undoes a set)
+            try:
+                policy: Policy = object.__getattribute__(self, "standard")  # (set meanwhile)
+            except AttributeError:
+                policy = self.standard = _POLICIES[STANDARD_DEFAULT]
+            return policy
 
 
 SETTINGS = Settings()
@@ -567,12 +582,12 @@ class ScalarRule:
         self.plain = True
         self.ours = False  # aiarray.numpy's scalars under every policy (the port tracer)
         self._blocks = 0
-        self._lock = threading.Lock()
+        self._lock = new_lock()
         at_fork(in_child=self._fresh_lock)  # (one instance: _SCALARS)
 
     def _fresh_lock(self) -> None:
         """(In a forked child.)  Another thread may have held the lock at the fork."""
-        self._lock = threading.Lock()
+        self._lock = new_lock()
 
     def update(self, blocks: int = 0) -> None:
         """Count ``blocks`` more (or fewer) active blocks and recompute ``plain``."""
@@ -652,7 +667,8 @@ def set_promotion_policy(name: str) -> None:
     >>> xp.asarray([1, 2], dtype=xp.int32) + 0.5
     Array([1.5, 2.5], dtype=float32)
     """
-    SETTINGS.standard = _lookup_policy(name)
+    with _POLICIES.lock:
+        SETTINGS.standard = _lookup_policy(name)
 
 
 @contextlib.contextmanager

@@ -16,6 +16,7 @@ per-call cost.
 
 from __future__ import annotations
 
+import importlib
 import types
 from collections.abc import Callable
 
@@ -28,22 +29,37 @@ _WRAPPERS: dict[Callable[..., object], Callable[..., object]] = {}
 
 def export(module: str, namespace: dict[str, object]) -> Callable[[], list[str]]:
     """Mark ``namespace["__all__"]``'s callables as defined in ``module``; return the
-    module's ``__dir__``."""
+    module's ``__dir__``.  (A name not yet in ``namespace`` is one :func:`load` brings.)"""
     names = sorted(namespace["__all__"])  # type: ignore[call-overload]  # a list of str
     for name in names:
-        obj = namespace.get(name)
-        if type(obj) is types.FunctionType and obj.__module__.startswith("aiarray._api."):
-            wrapper = _WRAPPERS.get(obj)
-            if wrapper is None:
-                wrapper = _WRAPPERS[obj] = allocates(obj)
-            obj = namespace[name] = wrapper
-        if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):
-            try:
-                obj.__module__ = module
-            except (AttributeError, TypeError):
-                pass
+        if name in namespace:
+            namespace[name] = _public(module, namespace[name])
 
     def __dir__() -> list[str]:  # noqa: N807 - the module protocol's name
         return list(names)
 
     return __dir__
+
+
+def load(module: str, namespace: dict[str, object], name: str, source: str) -> object:
+    """Import ``name`` from ``source`` (relative to ``module``) into ``namespace``, as
+    :func:`export` would have exported it: for a module's ``__getattr__`` (PEP 562)."""
+    obj = _public(module, getattr(importlib.import_module(source, module), name))
+    namespace[name] = obj
+    return obj
+
+
+def _public(module: str, obj: object) -> object:
+    """``obj`` as ``module`` shows it: a function of aiarray._api wrapped (once) by
+    :func:`allocates`, and anything of a private module reporting ``module``."""
+    if type(obj) is types.FunctionType and obj.__module__.startswith("aiarray._api."):
+        wrapper = _WRAPPERS.get(obj)
+        if wrapper is None:
+            wrapper = _WRAPPERS[obj] = allocates(obj)
+        obj = wrapper
+    if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):
+        try:
+            obj.__module__ = module
+        except (AttributeError, TypeError):
+            pass
+    return obj

@@ -51,10 +51,10 @@ def test_import_is_within_a_ratio_of_numpys(tmp_path: Path) -> None:
         numpy.append(_seconds("numpy", env))
         aiarray.append(_seconds("aiarray", env))
     base, ours = statistics.median(numpy), statistics.median(aiarray)
-    # The target is 1.3x NumPy's time (measured 1.30 on a quiet 2-core machine,
+    # The target is 1.3x NumPy's time (measured 1.10-1.17 on a quiet 2-core machine,
     # docs/performance.md); the margin is for a loaded machine, where both imports slow
-    # down but not by the same amount.  A regression of ~25 ms over NumPy's ~80 fails it.
-    limit = 1.6
+    # down but not by the same amount.  A regression of ~15 ms over NumPy's ~55 fails it.
+    limit = 1.45
     assert ours / base < limit, (
         f"import aiarray takes {ours * 1e3:.0f} ms, NumPy {base * 1e3:.0f} ms: "
         f"{ours / base:.2f}x >= {limit}x.  Slowest modules: " + _slowest(env))
@@ -66,6 +66,27 @@ def test_import_loads_neither_numba_nor_ml_dtypes() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == "[]"
+
+
+def test_import_leaves_the_extension_functions_and_the_policies_to_their_first_use() -> None:
+    """``import aiarray`` loads no GB/T extension or set-function module and builds no
+    promotion policy; each name still works by attribute, ``from aiarray import``, and
+    ``import *``, reports ``aiarray`` as its module, and is the one object everywhere."""
+    lazy = ("aiarray._api.gbt_transforms", "aiarray._api.gbt_indexing",
+            "aiarray._api.gbt_math", "aiarray._api.gbt_creation", "aiarray._api.set_functions",
+            "aiarray.quantization", "threading")
+    code = (
+        "import sys, aiarray as xp; from aiarray import _promotion as P; "
+        f"a = [[m for m in {lazy!r} if m in sys.modules], sorted(P._POLICIES)]; "
+        "x = xp.asarray([3, 1, 3]); x + 1; a.append(sorted(P._POLICIES)); "
+        "from aiarray import pad; ns = {}; exec('from aiarray import *', ns); "
+        "a.append([pad is xp.pad is ns['pad'], xp.pad.__module__, xp.Layout.__module__, "
+        "xp.unique_values(x).tolist(), ns['quantize'] is xp.quantization.quantize, "
+        "sorted(set(xp.__all__) - set(ns)), 'pad' in dir(xp)]); print(a)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == (
+        "[[], [], ['ascend'], [True, 'aiarray', 'aiarray', [1, 3], True, [], True]]"), out.stdout
 
 
 def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:

@@ -19,7 +19,7 @@ import aiarray as aa
 from aiarray import _dtypes as D
 from aiarray import _promotion as P
 
-POLICIES = sorted(P._POLICIES)
+POLICIES = sorted(P.POLICIES)  # every policy, built or not
 DTYPES = list(D.ALL_DTYPES)
 TRIPLES = list(itertools.combinations_with_replacement(DTYPES, 3))
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import cmath
 import math
 import sys
 import typing
@@ -487,7 +486,8 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
         if not isinstance(v, int | float | complex | np.number) or isinstance(v, builtins.bool):
             raise TypeMismatchError(f"linspace(): {name}={v!r} must be a number")
         try:
-            finite = cmath.isfinite(complex(v))
+            c = complex(v)
+            finite = math.isfinite(c.real) and math.isfinite(c.imag)
         except OverflowError:  # a Python int beyond float64
             raise InvalidArgumentError(
                 f"linspace(): {name} (an int of {int(typing.cast(int, v)).bit_length()} bits) "
