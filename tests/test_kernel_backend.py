@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -627,19 +628,24 @@ def test_a_large_call_builds_its_own_ops_routes_only() -> None:
         assert set(every) == {op for op in OPS.values() if op_routes(op, BACKEND.tuning())}
 
 
-def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[str], object]:
+def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str
+                    ) -> tuple[list[str], list[str], object]:
     """The sin route on float64 measured with one of its two ways made slower by 10 ms a
     call (``slow``: "threads" or "here"), the handoff counted as free; returns the list
-    of large calls the backend was asked (one entry per call) and the route."""
+    of large calls the backend was asked (one entry per call), the ways they ran, and
+    the route."""
     asked: list[str] = []
+    ways: list[str] = []
     elementwise, serial = _threads.elementwise, _threads.serial
 
     def in_threads(*args: object) -> object:
+        ways.append("threads")
         if slow == "threads":
             threading.Event().wait(0.01)
         return elementwise(*args)
 
     def here(*args: object) -> object:
+        ways.append("here")
         if slow == "here":
             threading.Event().wait(0.01)
         return serial(*args)
@@ -648,17 +654,19 @@ def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str) -> tuple[list[st
     monkeypatch.setattr(_threads, "elementwise", in_threads)
     monkeypatch.setattr(_threads, "serial", here)
     monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+    monkeypatch.setattr(BACKEND.loader, "busy", lambda: False)  # (a loader left at work)
     monkeypatch.setattr(BACKEND, "elementwise",
                         lambda op, args, dt: (asked.append(op.name), backend_call(op, args, dt))[1])
-    return asked, BACKEND.route(OPS["sin"], F64)
+    return asked, ways, BACKEND.route(OPS["sin"], F64)
 
 
 @pytest.mark.parametrize("slow", ["threads", "here"])
 def test_threads_are_measured_against_the_calling_thread(monkeypatch: pytest.MonkeyPatch,
                                                          slow: str) -> None:
-    """A size class runs on the calling thread first, then each way twice in turns, then
-    the faster one; where the calling thread wins, the dispatcher's short path takes the
-    class (the backend is not asked again), and a larger class is still measured."""
+    """A size class runs on the calling thread first, then three calls in threads and
+    two more on the calling thread, back to back, then the faster one; where the calling
+    thread wins, the dispatcher's short path takes the class (the backend is not asked
+    again), and a larger class is still measured."""
     threads = xp.get_num_threads()
     a = rng.uniform(-3, 3, 40000)  # float64: the size class of 2**15..2**16
     big = rng.uniform(-3, 3, 70000)  # the next class
@@ -666,14 +674,16 @@ def test_threads_are_measured_against_the_calling_thread(monkeypatch: pytest.Mon
     try:
         xp.set_num_threads(2)
         with tuned(l2=4096, llc=16384):  # every start at the floor, sizes not forced
-            asked, route = _measured_calls(monkeypatch, slow)
+            asked, ways, route = _measured_calls(monkeypatch, slow)
             for _ in range(8):
                 assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
-            here, in_threads, _, n_here, n_threads = route.timings[a.size.bit_length()]
-            assert n_here >= 2 and n_threads >= 2
-            assert (in_threads > here) == (slow == "threads")
+            assert ways[:6] == ["here", "threads", "threads", "threads", "here", "here"]
+            assert ways[6:] == ([] if slow == "threads" else ["threads"] * 2)
+            entry = route.timings[a.size.bit_length()]
+            assert entry.n_here >= 3 and entry.n_threads >= 3
+            assert (entry.threads > entry.here) == (slow == "threads")
             if slow == "threads":  # learned: the short path takes the class from then on
-                assert len(asked) == 4  # here, threads, here, threads
+                assert len(asked) == 6  # here, threads x 3, here x 2
                 assert _dispatch._SIZES["sin"][F64] == 1 << 16
                 assert BACKEND.threshold(OPS["sin"], F64) == 1 << 16
             else:  # threads won: every call is still the backend's, in threads
@@ -689,8 +699,8 @@ def test_threads_are_measured_against_the_calling_thread(monkeypatch: pytest.Mon
 def test_whole_array_reductions_in_the_cache_run_the_faster_measured_way(
         monkeypatch: pytest.MonkeyPatch, slow: str) -> None:
     """Below the last-level cache's size a whole-array sum runs NumPy's call first, then
-    the parallel route and NumPy's call in turns, twice each, then the faster of the two
-    (one made slower by 10 ms a call)."""
+    the parallel route three times and NumPy's call twice, back to back, then the faster
+    of the two (one made slower by 10 ms a call)."""
     from aiarray._api import statistical
 
     threads = xp.get_num_threads()
@@ -713,36 +723,117 @@ def test_whole_array_reductions_in_the_cache_run_the_faster_measured_way(
             monkeypatch.setattr(statistical, "_numpy_full",
                                 counted("numpy", statistical._numpy_full))
             monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+            monkeypatch.setattr(backend.loader, "busy", lambda: False)
             for _ in range(10):
                 assert_same(xp.sum(x)._array, np.sum(a), "sum")
-            assert ran[:4] == ["numpy", "parallel", "numpy", "parallel"]
+            assert ran[:6] == ["numpy", "parallel", "parallel", "parallel", "numpy", "numpy"]
             fast = "numpy" if slow == "parallel" else "parallel"
-            assert ran[4:] == [fast] * 6
-            here, in_threads, _, n_here, n_threads = backend._whole[("sum", F64)][
-                a.size.bit_length()]
-            # the slower way ran twice, every call counted
-            assert (n_here, n_threads) == ((8, 2) if slow == "parallel" else (2, 8))
-            assert (in_threads > here) == (slow == "parallel")
+            assert ran[6:] == [fast] * 4
+            entry = backend._whole[("sum", F64)][a.size.bit_length()]
+            # the slower way ran three times, every call counted
+            assert (entry.n_here, entry.n_threads) == ((7, 3) if slow == "parallel" else (3, 7))
+            assert (entry.threads > entry.here) == (slow == "parallel")
     finally:
         xp.set_num_threads(threads)
 
 
-def test_a_stalled_call_weighs_half_once_and_a_faster_one_counts_at_once() -> None:
-    """The figure kept per way and size class: a first call's time per element, then a
-    faster call's at once, a slower one's averaged in (a 10x stall costs half, once)."""
-    from aiarray._kernels import _record
+def test_a_ways_figure_is_its_fastest_of_its_last_window_of_calls() -> None:
+    """The figure kept per way and size class is the time per element of the fastest of
+    the way's last ``WINDOW`` calls: stalled calls never raise it, a slowdown that lasts
+    ``WINDOW`` calls does, a faster call counts at once, and the other way keeps a figure
+    of its own."""
+    from aiarray._kernels import WINDOW, _record
 
-    timings: dict[int, list[float]] = {}
+    timings: dict = {}
     size = 1000
     entry = _record(timings, size, False, 1e-3)  # 1 us per element on the calling thread
-    assert entry[0] == pytest.approx(1e-6) and entry[3] == 1
-    _record(timings, size, False, 1e-2)  # a stalled call: 10 us per element
-    assert entry[0] == pytest.approx(5.5e-6)
-    _record(timings, size, False, 1e-3)  # back to normal: taken at once
-    assert entry[0] == pytest.approx(1e-6)
+    assert entry.here == pytest.approx(1e-6) and entry.n_here == 1
+    for _ in range(WINDOW - 1):  # stalled calls: 10 us per element
+        _record(timings, size, False, 1e-2)
+    assert entry.here == pytest.approx(1e-6) and entry.n_here == WINDOW
+    _record(timings, size, False, 3e-3)  # the 1 us call leaves the window
+    assert entry.here == pytest.approx(3e-6)
+    _record(timings, size, False, 5e-4)  # a faster call: taken at once
+    assert entry.here == pytest.approx(5e-7)
     _record(timings, size, True, 2e-3)  # the other way has its own figure
-    assert (entry[1], entry[4]) == (pytest.approx(2e-6), 1)
+    assert (entry.threads, entry.n_threads) == (pytest.approx(2e-6), 1)
+    assert entry.here == pytest.approx(5e-7)
     assert timings == {size.bit_length(): entry}
+
+
+def test_one_stalled_call_does_not_hand_a_class_to_the_slower_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the parallel route has won a whole-array class, one stalled call of it (100x
+    its time, as a page fault storm or another program's burst gives) leaves it the
+    class: the next calls still take it."""
+    from aiarray._kernels import _record, threads_pay
+
+    monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+    monkeypatch.setattr(_threads.WORKERS, "n", 2)
+    timings: dict = {}
+    size = 1 << 20
+    ways = []
+    for call in range(12):
+        threads = threads_pay(timings, size) if timings else False
+        ways.append(threads)
+        took = (2e-3 if not threads else 1e-3) * (100 if call == 7 else 1)
+        _record(timings, size, threads, took)
+    assert ways[:7] == [False, True, True, True, False, False, True]
+    assert ways[7:] == [True] * 5  # call 7 stalled, the route kept the class
+
+
+def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the numba loader works (importing numba, loading a kernel a call asked for),
+    its thread shares the GIL and the parallel route runs a stand-in: whole-array
+    reductions and NumPy's loops in threads give their results but are not counted; once
+    the loader is idle, they are."""
+    threads = xp.get_num_threads()
+    a = rng.uniform(-3, 3, 40000)  # float64, 320 KB: past 2 U, inside a 16 MiB cache
+    x = xp.asarray(a)
+    try:
+        xp.set_num_threads(2)
+        with tuned(l2=4096, llc=16 << 20) as backend, compiling_here():
+            monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+            monkeypatch.setattr(backend.loader, "busy", lambda: True)
+            route = backend.route(OPS["sin"], F64)
+            for _ in range(6):
+                assert_same(xp.sum(x)._array, np.sum(a), "sum")
+                assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
+            assert backend._whole[("sum", F64)] == {} and route.timings == {}
+            monkeypatch.setattr(backend.loader, "busy", lambda: False)
+            assert_same(xp.sum(x)._array, np.sum(a), "sum")
+            assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
+            bits = a.size.bit_length()
+            assert backend._whole[("sum", F64)][bits].n_here == 1
+            assert route.timings[bits].n_here == 1
+    finally:
+        xp.set_num_threads(threads)
+
+
+def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel() -> None:
+    """``NumbaLoader.busy``: False before it starts, True from its start until numba is
+    imported and every kernel asked for is loaded, then False again."""
+    from aiarray._kernels import _numba
+
+    loader = _numba.NumbaLoader(sync=False)
+    assert not loader.busy()
+    loader.start()
+    assert loader.busy()
+
+    def idle() -> None:
+        deadline = time.monotonic() + 120
+        while loader.busy() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert not loader.busy() and loader.state == "ready", loader.status()
+
+    idle()  # numba imported
+    data, out = np.zeros(64, np.int32), np.zeros((2, 2), np.int32)  # extreme()'s request
+    spec = _numba.spec_of(data, 2, out)
+    assert loader.kernel("extreme_float", spec) is None  # asked for: loading
+    assert loader.busy()
+    idle()
+    assert loader.kernel("extreme_float", spec) is not None and not loader.busy()
+    loader._tasks.put(None)  # (its thread ends: none left behind)
 
 
 def test_before_numba_loads_a_whole_array_below_the_threads_start_is_numpys_call(

@@ -75,10 +75,8 @@ class Route:
         self.func = func
         self.has_out = has_out
         self.precheck = precheck
-        # this route's large calls in this process, by size class (``threads_pay``): the
-        # measured seconds per element on the calling thread and in threads, the calls,
-        # and how many of them ran on the calling thread and in threads
-        self.timings: dict[int, list[float]] = {}
+        # this route's large calls in this process, by size class (``threads_pay``)
+        self.timings: dict[int, SizeClass] = {}
         # below this size the calling thread was measured faster (``learn``): the short
         # path takes these sizes (0: nothing learned)
         self.numpy_below = 0
@@ -192,53 +190,81 @@ def _charged(loader: _numba.NumbaLoader, run: Callable[..., _R], *args: Any) -> 
         loader.charge(time.perf_counter() - start)
 
 
-def threads_pay(timings: dict[int, list[float]], size: int) -> bool:
+class SizeClass:
+    """The measured large calls of one size class (a power of two) of a route or of a
+    whole-array reduction, each way apart: on the calling thread (``here``) and in the
+    pool's threads (``threads``, a reduction's parallel route).  A way's figure is the
+    time per element of the fastest of its last ``WINDOW`` calls: a call stalled by
+    something else (a page fault, the GIL held by a kernel loading, another program's
+    burst) does not decide, and a slowdown the way keeps shows after ``WINDOW`` calls."""
+
+    __slots__ = ("calls", "here", "n_here", "n_threads", "recent", "threads")
+
+    def __init__(self) -> None:
+        self.here = self.threads = 0.0  # seconds per element (0.0: not measured yet)
+        self.n_here = self.n_threads = 0  # calls measured each way
+        self.calls = 0  # calls decided (``threads_pay``)
+        self.recent: tuple[list[float], list[float]] = ([], [])  # here, threads
+
+    def record(self, threads: bool, per_element: float) -> None:
+        recent = self.recent[threads]
+        recent.append(per_element)
+        if len(recent) > WINDOW:
+            del recent[0]
+        if threads:
+            self.threads, self.n_threads = min(recent), self.n_threads + 1
+        else:
+            self.here, self.n_here = min(recent), self.n_here + 1
+
+
+def threads_pay(timings: dict[int, SizeClass], size: int) -> bool:
     """Whether to run a call of ``size`` elements in the pool's threads (NumPy's loop in
     threads, or a reduction's parallel route) rather than on the calling thread, from
-    what the two have cost on the calls of the same size class (a power of two) in this
-    process: ``timings``, a route's (``Route.timings``) or a whole-array reduction's,
-    which ``_record`` keeps.
+    what the two have cost on the calls of the same size class in this process:
+    ``timings``, a route's (``Route.timings``) or a whole-array reduction's, which
+    ``_record`` keeps.
 
     A size class first runs on the calling thread; threads are tried once that time
     is at least four times what handing work to the pool costs (``Workers.handoff``,
-    measured on this machine), and the two then take turns until each has run
-    ``TRIALS`` times; from then on the faster one runs, and every ``RECHECK``-th call
-    the other one, so that a change (another program taking a core, data leaving the
-    caches) is seen.  A class where the calling thread wins is handed to the
-    dispatcher's short path (``learn``, elementwise routes).  What is measured is the
-    call itself on the running machine: its cores, caches, load and the program's own
-    data."""
+    measured on this machine).  Then threads run ``TRIALS`` calls back to back, and
+    the calling thread as many as it needs to have run ``TRIALS``; from then on the
+    faster one (``SizeClass``) runs, and every ``RECHECK``-th call the other one, so
+    that a change (another program taking a core, data leaving the caches) is seen.
+    (Back to back, not in turns: after a pause a 2-vCPU VM runs at full speed only
+    after a few ms of work, and a call on one thread after one on two pays part of it
+    again; in turns each way measured its slow calls.)  A class where the calling
+    thread wins is handed to the dispatcher's short path (``learn``, elementwise
+    routes).  What is measured is the call itself on the running machine: its cores,
+    caches, load and the program's own data."""
     entry = timings.get(size.bit_length())
     if entry is None:
         return False
-    here, threads, calls, n_here, n_threads = entry
-    entry[2] = calls = calls + 1
-    if n_threads < TRIALS:
-        if n_threads:
-            return n_here > n_threads
+    entry.calls += 1
+    if entry.n_threads < TRIALS:
+        if entry.n_threads:
+            return True
         workers = _threads.WORKERS
-        return workers.n > 1 and here * size >= 4 * workers.handoff()
-    return (threads < here) != (calls % RECHECK == 0)
+        return workers.n > 1 and entry.here * size >= 4 * workers.handoff()
+    if entry.n_here < TRIALS:
+        return False
+    return (entry.threads < entry.here) != (entry.calls % RECHECK == 0)
 
 
-def _record(timings: dict[int, list[float]], size: int, threads: bool,
-            took: float) -> list[float]:
+def _record(timings: dict[int, SizeClass], size: int, threads: bool,
+            took: float) -> SizeClass:
     """Count a call of ``size`` elements that took ``took`` seconds, on the calling
-    thread or in threads, in its size class of ``timings`` (``threads_pay``): the
-    time per element, taken at once when it is lower than the figure kept, else
-    averaged with it (a stalled call, such as one waiting for the GIL while a kernel
-    loads, weighs half once instead of deciding); returns the class's entry."""
+    thread or in threads, in its size class of ``timings`` (``threads_pay``); returns
+    the class."""
     entry = timings.get(size.bit_length())
     if entry is None:
-        entry = timings[size.bit_length()] = [0.0, 0.0, 0, 0, 0]
-    per, last = entry[threads], took / max(1, size)
-    entry[threads] = min(last, (per + last) / 2) if per else last
-    entry[3 + threads] += 1
+        entry = timings[size.bit_length()] = SizeClass()
+    entry.record(threads, took / max(1, size))
     return entry
 
 
-TRIALS = 2
+TRIALS = 3
 RECHECK = 64
+WINDOW = 8  # the last calls of a way whose fastest is its figure (SizeClass)
 
 
 def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
@@ -253,11 +279,13 @@ def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
         _threads.serial(route.func, route.has_out, args, out)
     took = time.perf_counter() - start
     size = out.size
-    timings = _record(route.timings, size, threads, took)
-    if threads and timings[4] == TRIALS and timings[3] >= TRIALS \
-            and timings[1] >= timings[0] and not backend._forced:
-        learn(backend, route, dt, size)
     loader = backend.loader
+    if not loader.busy():  # (a call beside the loader's work is not measured: ``busy``)
+        entry = _record(route.timings, size, threads, took)
+        done = (entry.n_threads, entry.n_here) if threads else (entry.n_here, entry.n_threads)
+        if done[0] == TRIALS and done[1] >= TRIALS and entry.threads >= entry.here \
+                and not backend._forced:  # (this call ended the trials)
+            learn(backend, route, dt, size)
     if loader.deferred():
         loader.charge(took)
     return out
@@ -268,8 +296,8 @@ def learn(backend: Backend, route: Route, dt: DType, size: int) -> None:
     short path runs NumPy's loop up to the end of that class (but not into a class
     where threads won), without the large path's steps."""
     top = 1 << size.bit_length()
-    for bits, (here, threads, _, _, n_threads) in route.timings.items():
-        if n_threads >= TRIALS and threads < here:
+    for bits, entry in route.timings.items():
+        if entry.n_threads >= TRIALS and entry.threads < entry.here:
             top = min(top, 1 << (bits - 1))
     if top > route.numpy_below:
         route.numpy_below = top
@@ -304,7 +332,7 @@ class ParallelBackend(Backend):
         self._routes: dict[Any, Any] = {}
         # (name, dtype) -> the timings of whole-array reductions below the cache's size
         # (``reduce_whole``, ``threads_pay``)
-        self._whole: dict[tuple[str, DType], dict[int, list[float]]] = {}
+        self._whole: dict[tuple[str, DType], dict[int, SizeClass]] = {}
         self._forced = False  # start sizes forced (AIARRAY_KERNEL_MIN_SIZE, tests): threads
         # from the threads size on, not measured against the calling thread
         self._caches: tuple[int, int] | None = None  # (l2, llc): read at the first tuning
@@ -609,9 +637,11 @@ class ParallelBackend(Backend):
             if parallel:  # (declined: this input is NumPy's whatever the timings)
                 return numpy_call()
             out = numpy_call()
-        # (a first parallel call that loads a kernel or starts the threads is slow; the
-        # next one's time replaces it: ``_record`` takes a faster call at once)
-        _record(timings, size, parallel, time.perf_counter() - start)
+        # (not measured while the loader works, the kernel this call asked for say: the
+        # parallel route ran its stand-in; a first call that starts the threads is slow,
+        # and the next one's time replaces it: ``SizeClass``)
+        if not loader.busy():
+            _record(timings, size, parallel, time.perf_counter() - start)
         return out
 
     def reduce(self, name: str, a: NDArray, axis: int | tuple[Any, ...] | None = None,

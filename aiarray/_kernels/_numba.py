@@ -162,7 +162,7 @@ class NumbaLoader:
                  "_failed", "_fork_held", "_import_lock", "_launch_lock", "_load_lock", "_lock",
                  "_mod", "_nb_get", "_nb_max", "_nb_set", "_pause", "_pid", "_place",
                  "_ready", "_spent", "_tasks", "_team", "_threads", "_typeof", "_worker",
-                 "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
+                 "_working", "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
 
     def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
                  placement: _placement.Placement | None = None) -> None:
@@ -197,6 +197,7 @@ class NumbaLoader:
         self._import_lock = threading.Lock()  # held while numba is imported (a fork waits)
         self._fork_held = False  # whether the fork hook holds _import_lock
         self._worker: threading.Thread | None = None
+        self._working = False  # the worker imports numba or loads a kernel (busy)
         # Kernels wanted before the loader started, and the seconds of large work meanwhile.
         self._deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
         self._spent = 0.0
@@ -346,11 +347,20 @@ class NumbaLoader:
                 self._stopped()
             return
         while True:
+            self._working = not self._tasks.empty()
             key = self._tasks.get()
+            self._working = key is not None
             if key is None:
                 return
             if self.state == "ready" and key not in self._ready:
                 self._compile(key)
+
+    def busy(self) -> bool:
+        """Whether the loader thread is at work: importing numba or loading kernels asked
+        for.  It shares the GIL with the calling threads, and the calls that asked for a
+        kernel run a stand-in meanwhile, so a call timed now does not measure the route
+        it stands for (``threads_pay``'s callers do not count it)."""
+        return self._worker is not None and (self._working or not self._tasks.empty())
 
     def _stopped(self) -> None:
         """(Under ``_lock``.)  The loader ends without loading (no memory: started again
@@ -421,6 +431,7 @@ class NumbaLoader:
         _import_logging()  # (in this thread, before the loader's exists)
         worker = threading.Thread(target=self._run_worker, name="aiarray-numba", daemon=True)
         self._worker = worker
+        self._working = True
         worker.start()
         for key in self._deferred:
             if key not in self._asked:
