@@ -43,6 +43,12 @@ def _slowest(env: dict, count: int = 5) -> str:
     return ", ".join(f"{name} {us / 1e3:.0f} ms" for us, name in rows[:count])
 
 
+def _printed(code: str, env: dict | None = None) -> str:
+    """What ``python -c code`` prints, stripped (a fresh process)."""
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True, timeout=120).stdout.strip()
+
+
 def test_import_is_within_a_ratio_of_numpys(tmp_path: Path) -> None:
     env = _env(tmp_path)
     _seconds("aiarray", env)  # compiles the bytecode (NumPy's too, into the prefix)
@@ -63,9 +69,8 @@ def test_import_is_within_a_ratio_of_numpys(tmp_path: Path) -> None:
 def test_import_loads_neither_numba_nor_ml_dtypes() -> None:
     code = ("import sys, aiarray; "
             "print(sorted(m for m in ('numba', 'ml_dtypes', 'llvmlite') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
-    assert out.stdout.strip() == "[]"
+    out = _printed(code)
+    assert out == "[]"
 
 
 def test_import_leaves_the_extension_functions_and_the_policies_to_their_first_use() -> None:
@@ -83,10 +88,9 @@ def test_import_leaves_the_extension_functions_and_the_policies_to_their_first_u
         "a.append([pad is xp.pad is ns['pad'], xp.pad.__module__, xp.Layout.__module__, "
         "xp.unique_values(x).tolist(), ns['quantize'] is xp.quantization.quantize, "
         "sorted(set(xp.__all__) - set(ns)), 'pad' in dir(xp)]); print(a)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
-    assert out.stdout.strip() == (
-        "[[], [], ['ascend'], [True, 'aiarray', 'aiarray', [1, 3], True, [], True]]"), out.stdout
+    out = _printed(code)
+    assert out == (
+        "[[], [], ['ascend'], [True, 'aiarray', 'aiarray', [1, 3], True, [], True]]"), out
 
 
 def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:
@@ -97,15 +101,13 @@ def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:
             "a = [k(), xp.get_backend()]; x = xp.ones(10); x + x; xp.sum(x); a.append(k()); "
             "y = xp.ones(1 << 22, dtype=xp.float32); y + y; a.append(k()); "
             "a.append(callable(xp.fuse) and xp.fuse.__module__); print(a)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
-    assert out.stdout.strip() == "[False, 'parallel', False, True, 'aiarray']", out.stdout
+    out = _printed(code)
+    assert out == "[False, 'parallel', False, True, 'aiarray']", out
     env = dict(os.environ, AIARRAY_BACKEND="numpy")
     code = ("import sys, aiarray as xp; y = xp.ones(1 << 22); y + y; "
             "print(xp.get_backend(), 'aiarray._kernels' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True, timeout=120)
-    assert out.stdout.split() == ["numpy", "False"], out.stdout
+    out = _printed(code, env)
+    assert out.split() == ["numpy", "False"], out
     env["AIARRAY_BACKEND"] = "no-such"
     bad = subprocess.run([sys.executable, "-c", "import aiarray"], env=env,
                          capture_output=True, text=True, timeout=120)
@@ -124,7 +126,6 @@ def test_swapin_loads_random_fft_and_testing_at_first_use() -> None:
             "ns = {}; exec('from aiarray.numpy import *', ns); "
             "a.append(m()); a.append([r.shape, float(f.real[0]), 'random' in ns, "
             "'fft' in ns]); print(a)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
-    assert out.stdout.strip() == ("[[False, False, False], [True, False, False], "
-                                  "[True, True, False], [(3,), 4.0, True, True]]"), out.stdout
+    out = _printed(code)
+    assert out == ("[[False, False, False], [True, False, False], "
+                   "[True, True, False], [(3,), 4.0, True, True]]"), out

@@ -810,15 +810,18 @@ def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.Monk
         xp.set_num_threads(threads)
 
 
-def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel() -> None:
+def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """``NumbaLoader.busy``: False before it starts, True from its start until numba is
-    imported and every kernel asked for is loaded, then False again."""
+    imported, and from a kernel's request until that kernel is loaded, then False."""
     from aiarray._kernels import _numba
 
     loader = _numba.NumbaLoader(sync=False)
     assert not loader.busy()
-    loader.start()
-    assert loader.busy()
+    importing, loading = threading.Event(), threading.Event()
+    load, compile_ = loader._load, loader._compile
+    monkeypatch.setattr(loader, "_load", lambda: (importing.wait(60), load())[1])
+    monkeypatch.setattr(loader, "_compile", lambda key: (loading.wait(60), compile_(key))[1])
 
     def idle() -> None:
         deadline = time.monotonic() + 120
@@ -826,11 +829,17 @@ def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel() -> None:
             time.sleep(0.005)
         assert not loader.busy() and loader.state == "ready", loader.status()
 
-    idle()  # numba imported
+    loader.start()
+    time.sleep(0.05)
+    assert loader.busy()  # importing numba (held)
+    importing.set()
+    idle()
     data, out = np.zeros(64, np.int32), np.zeros((2, 2), np.int32)  # extreme()'s request
     spec = _numba.spec_of(data, 2, out)
-    assert loader.kernel("extreme_float", spec) is None  # asked for: loading
-    assert loader.busy()
+    assert loader.kernel("extreme_float", spec) is None  # asked for
+    time.sleep(0.05)
+    assert loader.busy()  # loading it (held)
+    loading.set()
     idle()
     assert loader.kernel("extreme_float", spec) is not None and not loader.busy()
     loader._tasks.put(None)  # (its thread ends: none left behind)

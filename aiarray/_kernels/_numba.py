@@ -160,9 +160,9 @@ class NumbaLoader:
 
     __slots__ = ("__dict__", "__weakref__", "_asked", "_budget", "_cold_asked", "_deferred",
                  "_failed", "_fork_held", "_import_lock", "_launch_lock", "_load_lock", "_lock",
-                 "_mod", "_nb_get", "_nb_max", "_nb_set", "_pause", "_pid", "_place",
-                 "_ready", "_spent", "_tasks", "_team", "_threads", "_typeof", "_worker",
-                 "_working", "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
+                 "_mod", "_nb_get", "_nb_max", "_nb_set", "_outstanding", "_pause", "_pid",
+                 "_place", "_ready", "_spent", "_tasks", "_team", "_threads", "_typeof",
+                 "_worker", "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
 
     def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
                  placement: _placement.Placement | None = None) -> None:
@@ -197,7 +197,9 @@ class NumbaLoader:
         self._import_lock = threading.Lock()  # held while numba is imported (a fork waits)
         self._fork_held = False  # whether the fork hook holds _import_lock
         self._worker: threading.Thread | None = None
-        self._working = False  # the worker imports numba or loads a kernel (busy)
+        # the loader's work not yet done (busy): numba's import, from the start until it
+        # ends, and each kernel put on _tasks until it is loaded; changed under _lock
+        self._outstanding = 0
         # Kernels wanted before the loader started, and the seconds of large work meanwhile.
         self._deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
         self._spent = 0.0
@@ -342,25 +344,26 @@ class NumbaLoader:
 
     def _run_worker(self) -> None:
         self._load()
-        if self.state != "ready":
-            with self._lock:
+        with self._lock:
+            self._outstanding -= 1  # (numba's import)
+            if self.state != "ready":
                 self._stopped()
-            return
+                return
         while True:
-            self._working = not self._tasks.empty()
             key = self._tasks.get()
-            self._working = key is not None
             if key is None:
                 return
             if self.state == "ready" and key not in self._ready:
                 self._compile(key)
+            with self._lock:
+                self._outstanding -= 1
 
     def busy(self) -> bool:
         """Whether the loader thread is at work: importing numba or loading kernels asked
         for.  It shares the GIL with the calling threads, and the calls that asked for a
         kernel run a stand-in meanwhile, so a call timed now does not measure the route
         it stands for (``threads_pay``'s callers do not count it)."""
-        return self._worker is not None and (self._working or not self._tasks.empty())
+        return self._worker is not None and self._outstanding > 0
 
     def _stopped(self) -> None:
         """(Under ``_lock``.)  The loader ends without loading (no memory: started again
@@ -370,6 +373,7 @@ class NumbaLoader:
             if key not in self._ready:
                 self._asked.discard(key)
                 self._deferred[key] = None
+        self._outstanding = 0
         while True:
             try:
                 self._tasks.get_nowait()
@@ -404,6 +408,7 @@ class NumbaLoader:
             elif time.monotonic() < self.retry_at:
                 return None  # no memory to compile a while ago: asked again after the pause
             self._asked.add(key)
+            self._outstanding += 1
         self._tasks.put(key)
         return None
 
@@ -431,11 +436,12 @@ class NumbaLoader:
         _import_logging()  # (in this thread, before the loader's exists)
         worker = threading.Thread(target=self._run_worker, name="aiarray-numba", daemon=True)
         self._worker = worker
-        self._working = True
+        self._outstanding = 1  # (numba's import)
         worker.start()
         for key in self._deferred:
             if key not in self._asked:
                 self._asked.add(key)
+                self._outstanding += 1
                 self._tasks.put(key)
         self._deferred.clear()
 
@@ -535,7 +541,7 @@ class NumbaLoader:
         if self._launch_lock is not None:
             self._launch_lock = threading.Lock()
         self._tasks = queue.SimpleQueue()
-        self._worker = None
+        self._worker, self._outstanding = None, 0
         if self.state == "loading":
             self.state = "cold"
 
