@@ -811,10 +811,12 @@ def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.Monk
 
 
 def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``NumbaLoader.busy``: False before it starts, True from its start until numba is
     imported, and from a kernel's request until that kernel is loaded, then False."""
     from aiarray._kernels import _numba
+
+    monkeypatch.setenv("AIARRAY_CACHE_DIR", str(tmp_path))  # (a load's cost is kept there)
 
     loader = _numba.NumbaLoader(sync=False)
     assert not loader.busy()

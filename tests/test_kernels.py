@@ -147,6 +147,24 @@ def test_numba_loads_once_large_work_has_cost_what_loading_does(tmp_path) -> Non
     assert float(again.stdout) == cost
 
 
+def test_a_load_after_numba_was_imported_keeps_no_budget(tmp_path) -> None:
+    """Where the program imported numba before the loader ran, the loader's time is not
+    what loading costs: the stored budget (the last real load's) stays as it was."""
+    env = dict(os.environ, AIARRAY_KERNEL_MIN_SIZE="1000", AIARRAY_NUMBA_AFTER="0",
+               AIARRAY_CACHE_DIR=str(tmp_path))
+    env.pop("AIARRAY_KERNELS_SYNC", None)
+    code = ("import numba, numpy as np, aiarray as xp\n"
+            "from aiarray._kernels._numba import LOADER, _budget_file\n"
+            "_budget_file().write_text('{\"cpu_seconds\": 0.7}')\n"
+            "x = xp.asarray(np.linspace(0, 1, 300000)); x + x\n"
+            "assert LOADER.wait(120), LOADER.status()\n"
+            "print(LOADER.status()['state'], _budget_file().read_text())\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=240)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.split() == ["ready", '{"cpu_seconds":', "0.7}"], run.stdout
+
+
 def test_import_does_not_import_numba() -> None:
     code = ("import sys, numpy as np, aiarray as xp; x = xp.asarray(np.ones(10)); x + x; "
             "print('numba' in sys.modules)")

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import os
 import queue
+import sys
 import threading
 import time
 import weakref
@@ -294,6 +295,9 @@ class NumbaLoader:
                 return
             self.state = "loading"
             cpu = time.thread_time()
+            # (what this load costs a process is kept only when it imports numba: where
+            # the program or another loader imported it first, the time is far less)
+            first = "numba" not in sys.modules
             try:
                 with self._import_lock:  # (numba imports numpy.ma, which a child may import)
                     import numba
@@ -313,7 +317,7 @@ class NumbaLoader:
                 self.state = "ready"
                 self._pause = RETRY_SECONDS
                 self.error = None
-                if threading.current_thread() is self._worker:  # (a loader of its own: its cost)
+                if first and threading.current_thread() is self._worker:  # (its own cost)
                     _save_load_cost(time.thread_time() - cpu)
             except Exception as e:  # numba missing or broken: NumPy routes only
                 if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
