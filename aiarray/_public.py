@@ -45,8 +45,7 @@ def load(module: str, namespace: dict[str, object], name: str, source: str) -> o
     """Import ``name`` from ``source`` (relative to ``module``) into ``namespace``, as
     :func:`export` would have exported it: for a module's ``__getattr__`` (PEP 562)."""
     obj = _public(module, getattr(importlib.import_module(source, module), name))
-    namespace[name] = obj
-    return obj
+    return namespace.setdefault(name, obj)
 
 
 def _public(module: str, obj: object) -> object:
@@ -54,8 +53,8 @@ def _public(module: str, obj: object) -> object:
     :func:`allocates`, and anything of a private module reporting ``module``."""
     if type(obj) is types.FunctionType and obj.__module__.startswith("aiarray._api."):
         wrapper = _WRAPPERS.get(obj)
-        if wrapper is None:
-            wrapper = _WRAPPERS[obj] = allocates(obj)
+        if wrapper is None:  # (setdefault: two threads loading a name get one object)
+            wrapper = _WRAPPERS.setdefault(obj, allocates(obj))
         obj = wrapper
     if callable(obj) and getattr(obj, "__module__", "").startswith("aiarray._"):
         try:

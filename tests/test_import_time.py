@@ -93,6 +93,26 @@ def test_import_leaves_the_extension_functions_and_the_policies_to_their_first_u
         "[[], [], ['ascend'], [True, 'aiarray', 'aiarray', [1, 3], True, [], True]]"), out
 
 
+def test_threads_that_load_a_lazy_name_at_once_get_one_object() -> None:
+    """Eight threads asking for every name loaded on first use, released together, all
+    get the object the module then holds (each wrapper made slowly, so that the threads
+    meet while making them)."""
+    code = (
+        "import threading, time, aiarray as xp\n"
+        "from aiarray import _public\n"
+        "make = _public.allocates\n"
+        "_public.allocates = lambda f: (time.sleep(0.002), make(f))[1]\n"
+        "names = sorted(xp._LAZY_NAMES); got = [None] * 8; gate = threading.Barrier(8)\n"
+        "def ask(i):\n"
+        "    gate.wait(); got[i] = [getattr(xp, n) for n in names]\n"
+        "ts = [threading.Thread(target=ask, args=(i,)) for i in range(8)]\n"
+        "[t.start() for t in ts]; [t.join() for t in ts]\n"
+        "print(len(names), all(g[k] is getattr(xp, n) for g in got "
+        "for k, n in enumerate(names)))\n")
+    out = _printed(code)
+    assert out == "26 True", out
+
+
 def test_import_builds_the_parallel_backend_at_its_first_large_call() -> None:
     """The kernel layer (``aiarray._kernels``) loads on first use: not for small arrays,
     not for ``get_backend``; ``AIARRAY_BACKEND`` still takes effect, and a name that is
