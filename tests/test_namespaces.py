@@ -1,7 +1,7 @@
 """Namespaces expose only their public names (issue 13, item 8).
 
 Every public namespace (the top level and each submodule the top level names in
-``_SUBMODULES``, plus quantization) shows exactly its ``__all__`` in ``dir()``, every
+``_SUBMODULES``) shows exactly its ``__all__`` in ``dir()``, every
 name of ``__all__`` resolves, no other public-looking name is reachable as an
 attribute (no ``np``, ``math``, ``D``, ``array_arg``, ``quiet``, ``annotations`` ...),
 and public functions report the public module as theirs.
@@ -9,14 +9,16 @@ and public functions report the public module as theirs.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
+from pathlib import Path
 
 import pytest
 
 import aiarray as aa
 
-NAMESPACES = ["aiarray", *(f"aiarray.{m}" for m in sorted(aa._SUBMODULES | {"quantization"}))]
+NAMESPACES = ["aiarray", *(f"aiarray.{m}" for m in sorted(aa._SUBMODULES))]
 
 
 @pytest.fixture(params=NAMESPACES)
@@ -61,3 +63,20 @@ def test_public_callables_report_their_public_module(module):
         where = getattr(obj, "__module__", "")
         assert where in NAMESPACES or not where.startswith("aiarray"), (name, where)
         assert not where.startswith("aiarray._"), (name, where)
+
+
+def test_the_names_loaded_on_first_use_are_the_ones_type_checkers_are_shown():
+    """``aiarray._LAZY_NAMES`` (what ``__getattr__`` loads, and from where) and the
+    ``if TYPE_CHECKING:`` imports of ``aiarray/__init__.py`` (what tools see) name the
+    same functions from the same modules, read from the source."""
+    tree = ast.parse(Path(aa.__file__).read_text())
+    shown = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for imp in node.body:
+                if isinstance(imp, ast.ImportFrom) and imp.module:
+                    shown |= {(name.name, "." * imp.level + imp.module) for name in imp.names}
+    lazy = set(aa._LAZY_NAMES.items())
+    assert lazy <= shown, sorted(lazy - shown)
+    modules = {module for _, module in lazy}
+    assert {pair for pair in shown if pair[1] in modules} == lazy
