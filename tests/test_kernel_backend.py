@@ -19,6 +19,7 @@ import pytest
 from _kernel_tools import assert_same, compiling_here, tuned
 
 import aiarray as xp
+import aiarray._kernels as K
 from aiarray import _backend as B
 from aiarray import _dispatch
 from aiarray._kernels import BACKEND, _machine, _threads, _tuning, op_routes
@@ -655,6 +656,7 @@ def _measured_calls(monkeypatch: pytest.MonkeyPatch, slow: str
     monkeypatch.setattr(_threads, "serial", here)
     monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
     monkeypatch.setattr(BACKEND.loader, "busy", lambda: False)  # (a loader left at work)
+    monkeypatch.setattr(K, "_one_in", lambda n: False)  # (no retry drawn)
     monkeypatch.setattr(BACKEND, "elementwise",
                         lambda op, args, dt: (asked.append(op.name), backend_call(op, args, dt))[1])
     return asked, ways, BACKEND.route(OPS["sin"], F64)
@@ -724,6 +726,7 @@ def test_whole_array_reductions_in_the_cache_run_the_faster_measured_way(
                                 counted("numpy", statistical._numpy_full))
             monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
             monkeypatch.setattr(backend.loader, "busy", lambda: False)
+            monkeypatch.setattr(K, "_one_in", lambda n: False)  # (no retry drawn)
             for _ in range(10):
                 assert_same(xp.sum(x)._array, np.sum(a), "sum")
             assert ran[:6] == ["numpy", "parallel", "parallel", "parallel", "numpy", "numpy"]
@@ -770,6 +773,7 @@ def test_one_stalled_call_does_not_hand_a_class_to_the_slower_way(
 
     monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
     monkeypatch.setattr(_threads.WORKERS, "n", 2)
+    monkeypatch.setattr(K, "_one_in", lambda n: False)  # (no retry drawn)
     timings: dict = {}
     size = 1 << 20
     ways = []
@@ -782,11 +786,68 @@ def test_one_stalled_call_does_not_hand_a_class_to_the_slower_way(
     assert ways[7:] == [True] * 5  # call 7 stalled, the route kept the class
 
 
+def test_the_losing_way_is_retried_in_runs_back_to_back_at_drawn_calls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The losing way runs ``TRIALS`` calls back to back where a retry is drawn while
+    it has fewer than ``3 * TRIALS`` calls, then every ``RECHECK``-th call; threads
+    whose trials all fell in a slow phase (after a pause) win the class on a retry,
+    once they run at their speed."""
+    from aiarray._kernels import RECHECK, TRIALS, _record, threads_pay
+
+    monkeypatch.setattr(_threads.WORKERS, "handoff", lambda: 0.0)
+    monkeypatch.setattr(_threads.WORKERS, "n", 2)
+    drawn = {10, 20, 30}  # the calls (counted from 1) at which a retry is drawn
+    calls = [0]
+
+    def one_in(n: int) -> bool:
+        assert n == K.RETRY
+        return calls[0] in drawn
+
+    monkeypatch.setattr(K, "_one_in", one_in)
+    timings: dict = {}
+    size = 1 << 20
+    ways: list[bool] = []
+    for call in range(1, 2 * RECHECK + 8):
+        calls[0] = call
+        threads = threads_pay(timings, size) if timings else False
+        ways.append(threads)
+        # the calling thread: 2 ms; threads: 3 ms in their trials, 1 ms from then on
+        took = 2e-3 if not threads else (3e-3 if call <= 1 + TRIALS else 1e-3)
+        _record(timings, size, threads, took)
+    trials = [False] + [True] * TRIALS + [False] * (TRIALS - 1)
+    assert ways[:len(trials)] == trials
+    lost = [i + 1 for i, w in enumerate(ways) if w and i + 1 > len(trials)]
+    assert lost[:TRIALS] == list(range(10, 10 + TRIALS))  # the first retry: a run
+    # threads won on it, and from then on the calling thread is the one retried
+    entry = timings[size.bit_length()]
+    assert entry.threads < entry.here
+    here = [i + 1 for i, w in enumerate(ways) if not w and i + 1 > 10]
+    # it has 6 calls (it won 3 before): one run where drawn brings it to 9, then a run
+    # every RECHECK calls (``calls`` counts from the class's second call)
+    assert here[:TRIALS] == [20, 21, 22]
+    assert here[TRIALS:] == [c + 1 + k for c in range(RECHECK, len(ways), RECHECK)
+                             for k in range(TRIALS) if c + 1 + k <= len(ways)]
+    assert entry.n_here == 3 * TRIALS + TRIALS * (len(here) // TRIALS - 1)
+
+
+def test_a_retry_is_drawn_one_in_n_without_a_beat() -> None:
+    """``_one_in(n)`` is true about once in ``n`` calls, at gaps of many lengths (a
+    program's fixed rhythm of calls cannot line up with it)."""
+    from aiarray._kernels import _one_in
+
+    hits = [i for i in range(80000) if _one_in(8)]
+    assert 0.11 < len(hits) / 80000 < 0.14
+    gaps = np.diff(hits)
+    assert len(set(gaps.tolist())) > 20 and gaps.min() == 1
+
+
 def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     """While the numba loader works (importing numba, loading a kernel a call asked for),
     its thread shares the GIL and the parallel route runs a stand-in: whole-array
     reductions and NumPy's loops in threads give their results but are not counted; once
-    the loader is idle, they are."""
+    the loader is idle, they are, unless the call itself put work to the loader."""
+    from aiarray._api import statistical
+
     threads = xp.get_num_threads()
     a = rng.uniform(-3, 3, 40000)  # float64, 320 KB: past 2 U, inside a 16 MiB cache
     x = xp.asarray(a)
@@ -806,6 +867,25 @@ def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.Monk
             bits = a.size.bit_length()
             assert backend._whole[("sum", F64)][bits].n_here == 1
             assert route.timings[bits].n_here == 1
+            # a call that asks the loader for work (and ran a stand-in meanwhile) is not
+            # counted, though the loader is idle again when it ends
+            numpy_full, serial = statistical._numpy_full, _threads.serial
+
+            def asking(run: Callable[..., object]) -> Callable[..., object]:
+                def call(*args: object) -> object:
+                    backend.loader._requests += 1  # (what a request for a kernel does)
+                    return run(*args)
+                return call
+
+            monkeypatch.setattr(statistical, "_numpy_full", asking(numpy_full))
+            monkeypatch.setattr(backend, "_reduce", asking(backend._reduce))
+            monkeypatch.setattr(_threads, "serial", asking(serial))
+            monkeypatch.setattr(_threads, "elementwise", asking(_threads.elementwise))
+            for _ in range(4):  # (the first way, then the other)
+                assert_same(xp.sum(x)._array, np.sum(a), "sum")
+                assert_same(xp.sin(x)._array, quiet(np.sin, a), "sin")
+            for entry in (backend._whole[("sum", F64)][bits], route.timings[bits]):
+                assert (entry.n_here, entry.n_threads) == (1, 0)
     finally:
         xp.set_num_threads(threads)
 
@@ -813,7 +893,9 @@ def test_calls_beside_the_loaders_work_are_not_measured(monkeypatch: pytest.Monk
 def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """``NumbaLoader.busy``: False before it starts, True from its start until numba is
-    imported, and from a kernel's request until that kernel is loaded, then False."""
+    imported, and from a kernel's request until that kernel is loaded, then False; a
+    call timed from before a request is not quiet (``quiet_since``) even when the
+    kernel has loaded by its end."""
     from aiarray._kernels import _numba
 
     monkeypatch.setenv("AIARRAY_CACHE_DIR", str(tmp_path))  # (a load's cost is kept there)
@@ -838,12 +920,16 @@ def test_the_loader_is_busy_while_it_imports_numba_or_loads_a_kernel(
     idle()
     data, out = np.zeros(64, np.int32), np.zeros((2, 2), np.int32)  # extreme()'s request
     spec = _numba.spec_of(data, 2, out)
+    mark = loader.mark()  # (a call timed from here...)
+    assert mark >= 0 and loader.quiet_since(mark)
     assert loader.kernel("extreme_float", spec) is None  # asked for
     time.sleep(0.05)
-    assert loader.busy()  # loading it (held)
+    assert loader.busy() and loader.mark() == -1  # loading it (held)
     loading.set()
     idle()
     assert loader.kernel("extreme_float", spec) is not None and not loader.busy()
+    # (... ran beside the load it asked for, though the loader is idle when it ends)
+    assert not loader.quiet_since(mark) and loader.quiet_since(loader.mark())
     loader._tasks.put(None)  # (its thread ends: none left behind)
 
 

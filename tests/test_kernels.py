@@ -563,6 +563,41 @@ def test_reductions_do_not_start_loading_numba() -> None:
         BACKEND.set_num_threads(threads)
 
 
+def test_only_calls_a_kernel_would_take_are_charged() -> None:
+    """Elementwise work counts toward loading numba only where a kernel would run it
+    once loaded: a same-shape or row/column broadcast add is charged; a sine (NumPy's
+    loop on every route), a broadcast over three axes and a non-contiguous operand are
+    not, whatever their time."""
+    loader = _numba.NumbaLoader(disabled=False)
+    charged: list[str] = []
+    loader.available = lambda: True  # type: ignore[method-assign]
+    loader.kernel = lambda name, spec: (loader._deferred.__setitem__((name, spec), None),
+                                        None)[1]  # type: ignore[method-assign]
+    current = [""]
+    loader.charge = lambda seconds: charged.append(current[0])  # type: ignore[method-assign]
+    threads = BACKEND.get_num_threads()
+    f64 = np.dtype("float64")
+    a = rng.standard_normal((400, 30))
+    cases = {
+        "add same shape": (OPS["add"], (a, a + 1.0)),
+        "add row + column": (OPS["add"], (a[:, :1].copy(), a[:1].copy())),
+        "sin": (OPS["sin"], (a,)),
+        "add over three axes": (OPS["add"], (a.reshape(400, 1, 30), a[:6].reshape(1, 6, 30))),
+        "add strided": (OPS["add"], (a[:, ::2], a[:, 1::2])),
+    }
+    try:
+        backend = ParallelBackend(loader=loader)
+        backend.tune(calibration=False, forced=64)
+        for label, (op, args) in cases.items():
+            current[0] = label
+            got = backend.elementwise(op, args, f64)
+            assert got is not None, label
+            assert_same(got, quiet(op.numpy, *args), label)
+        assert charged == ["add same shape", "add row + column"]
+    finally:
+        BACKEND.set_num_threads(threads)
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_pairwise_sum_kernel_is_numpys_sum(kernels, dtype: str) -> None:
     dt = np.dtype(dtype)

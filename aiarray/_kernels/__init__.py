@@ -198,12 +198,15 @@ class SizeClass:
     something else (a page fault, the GIL held by a kernel loading, another program's
     burst) does not decide, and a slowdown the way keeps shows after ``WINDOW`` calls."""
 
-    __slots__ = ("calls", "here", "n_here", "n_threads", "recent", "threads")
+    __slots__ = ("calls", "here", "left", "n_here", "n_threads", "recent", "retrying",
+                 "threads")
 
     def __init__(self) -> None:
         self.here = self.threads = 0.0  # seconds per element (0.0: not measured yet)
         self.n_here = self.n_threads = 0  # calls measured each way
         self.calls = 0  # calls decided (``threads_pay``)
+        self.retrying = False  # the way a retry runs (threads: True) ...
+        self.left = 0  # ... for this many more calls
         self.recent: tuple[list[float], list[float]] = ([], [])  # here, threads
 
     def record(self, threads: bool, per_element: float) -> None:
@@ -228,14 +231,24 @@ def threads_pay(timings: dict[int, SizeClass], size: int) -> bool:
     is at least four times what handing work to the pool costs (``Workers.handoff``,
     measured on this machine).  Then threads run ``TRIALS`` calls back to back, and
     the calling thread as many as it needs to have run ``TRIALS``; from then on the
-    faster one (``SizeClass``) runs, and every ``RECHECK``-th call the other one, so
-    that a change (another program taking a core, data leaving the caches) is seen.
-    (Back to back, not in turns: after a pause a 2-vCPU VM runs at full speed only
-    after a few ms of work, and a call on one thread after one on two pays part of it
-    again; in turns each way measured its slow calls.)  A class where the calling
-    thread wins is handed to the dispatcher's short path (``learn``, elementwise
-    routes).  What is measured is the call itself on the running machine: its cores,
-    caches, load and the program's own data."""
+    faster one (``SizeClass``) runs, and the other one is retried: a run of
+    ``TRIALS`` calls back to back, starting at a call drawn with odds of one in
+    ``RETRY`` while that way has run fewer than ``3 * TRIALS`` calls (two runs for a
+    way that lost its trials), then every ``RECHECK`` calls, so that a change
+    (another program taking a core, data leaving the caches) is seen.  A class where
+    the calling thread wins the trials is handed to the dispatcher's short path
+    (``learn``, elementwise routes).  What is measured is the call itself on the
+    running machine: its cores, caches, load and the program's own data.
+
+    Why runs back to back: after a pause, a CPU of a 2-vCPU VM runs at full speed
+    only after a few ms of work, so a call in threads amid calls on the calling
+    thread finds the other CPU idle and pays its wake-up; measured in turns, each way
+    measured its slow calls.  Why retries soon, at drawn calls: the trials all fell
+    where the program started the class, often the first calls of a burst after a
+    pause, which run slower whatever runs, while the winner goes on to time calls of
+    every kind; a figure is the fastest of a way's calls, so a way measured only
+    there would lose for good, and a fixed beat could fall on the same place of each
+    burst."""
     entry = timings.get(size.bit_length())
     if entry is None:
         return False
@@ -247,7 +260,29 @@ def threads_pay(timings: dict[int, SizeClass], size: int) -> bool:
         return workers.n > 1 and entry.here * size >= 4 * workers.handoff()
     if entry.n_here < TRIALS:
         return False
-    return (entry.threads < entry.here) != (entry.calls % RECHECK == 0)
+    if entry.left:  # (in a retry's run)
+        entry.left -= 1
+        return entry.retrying
+    threads = entry.threads < entry.here
+    lost = entry.n_here if threads else entry.n_threads
+    if _one_in(RETRY) if lost < 3 * TRIALS else entry.calls % RECHECK == 0:
+        entry.retrying, entry.left = not threads, TRIALS - 1
+        return not threads
+    return threads
+
+
+_DRAW = [0x2545F491]  # the state of ``_one_in``'s xorshift
+
+
+def _one_in(n: int) -> bool:
+    """True with odds of one in ``n``, from a 32-bit xorshift (not ``random``: its
+    import costs more than this needs; a race between threads only repeats a draw)."""
+    x = _DRAW[0]
+    x ^= (x << 13) & 0xFFFFFFFF
+    x ^= x >> 17
+    x ^= (x << 5) & 0xFFFFFFFF
+    _DRAW[0] = x
+    return x % n == 0
 
 
 def _record(timings: dict[int, SizeClass], size: int, threads: bool,
@@ -263,15 +298,20 @@ def _record(timings: dict[int, SizeClass], size: int, threads: bool,
 
 
 TRIALS = 3
+RETRY = 8  # the losing way's odds of a retry per call, one in this (``threads_pay``)
 RECHECK = 64
 WINDOW = 8  # the last calls of a way whose fastest is its figure (SizeClass)
 
 
 def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
-           args: tuple[Any, ...], out: NDArray) -> NDArray:
+           args: tuple[Any, ...], out: NDArray, wanted: bool) -> NDArray:
     """NumPy's loop of ``route`` into ``out``, in threads or on the calling thread, timed:
     the time per element updates the route's timings of the size class (``threads_pay``)
-    and counts toward loading numba."""
+    and, where the call ``wanted`` a kernel not loaded yet, counts toward loading numba
+    (a call no kernel would take, a sine or a broadcast over three axes say, would not
+    run faster once numba is loaded)."""
+    loader = backend.loader
+    mark = loader.mark()
     start = time.perf_counter()
     if threads:
         _threads.elementwise(route.func, route.has_out, args, out)
@@ -279,14 +319,13 @@ def _timed(backend: ParallelBackend, route: Route, dt: DType, threads: bool,
         _threads.serial(route.func, route.has_out, args, out)
     took = time.perf_counter() - start
     size = out.size
-    loader = backend.loader
-    if not loader.busy():  # (a call beside the loader's work is not measured: ``busy``)
+    if loader.quiet_since(mark):  # (a call beside the loader's work is not measured)
         entry = _record(route.timings, size, threads, took)
         done = (entry.n_threads, entry.n_here) if threads else (entry.n_here, entry.n_threads)
         if done[0] == TRIALS and done[1] >= TRIALS and entry.threads >= entry.here \
                 and not backend._forced:  # (this call ended the trials)
             learn(backend, route, dt, size)
-    if loader.deferred():
+    if wanted and loader.deferred():
         loader.charge(took)
     return out
 
@@ -453,15 +492,16 @@ class ParallelBackend(Backend):
         (non-temporal) stores, which pays for outputs larger than the caches; 0 not to."""
         return self.loader.threads() if out.nbytes >= self.tuning().stream_bytes else 0
 
-    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray, dt: DType) -> bool:
-        """Launch the numba kernel for ``args`` into ``out``; False if it cannot (yet).
-        Operands the kernel cannot take return before the loader is asked (the loader
-        asks once per kernel and dtype while numba is cold: ``worth_asking``)."""
+    def _run_numba(self, route: Route, args: tuple[Any, ...], out: NDArray,
+                   dt: DType) -> bool | None:
+        """Launch the numba kernel for ``args`` into ``out``: True if it ran; False if
+        its kernel is wanted but not loaded yet (the call's time counts toward loading
+        numba: ``NumbaLoader.charge``); None for operands the kernel cannot take (not
+        contiguous, a broadcast beyond rows and columns), decided before the loader is
+        asked (it asks once per kernel and dtype while numba is cold: ``worth_asking``)."""
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
-                return False
-        if not self.loader.worth_asking((route.kernel, dt)):
-            return False
+                return None
         workers = self._streams(out)
         if len(args) == 1:
             call: tuple[Any, ...] = (_flat(args[0]), _flat(out), workers)
@@ -478,10 +518,12 @@ class ParallelBackend(Backend):
             else:
                 views = _split_2d(shape, args)
                 if views is None:
-                    return False
+                    return None
                 m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
                 call, variant = (*views, out.reshape(m, n)), "bc"
         loader = self.loader
+        if not loader.worth_asking((route.kernel, dt)):
+            return False
         disp = loader.kernel(f"{route.kernel}_{variant}", _spec(*call))
         if disp is None:
             return False
@@ -525,12 +567,14 @@ class ParallelBackend(Backend):
         if route.precheck is not None and not route.precheck(args):
             return None
         out = self.buffers.empty(shape, op.result_dtype(dt))
-        if route.numba and self._run_numba(route, args, out, dt):
+        ran = self._run_numba(route, args, out, dt) if route.numba else None
+        if ran:
             return out
-        # NumPy's loop: a threads route, or a numba route whose kernel is not ready
+        # NumPy's loop: a threads route, a numba route whose kernel is not ready (False),
+        # or operands its kernel cannot take
         threads = size >= route.threads_size and (
             self._forced or threads_pay(route.timings, size))  # (forced sizes: no measuring)
-        return _timed(self, route, dt, threads, args, out)
+        return _timed(self, route, dt, threads, args, out, ran is False)
 
     def converting(self, op: ElementwiseOp, args: tuple[Any, ...], dt: DType) -> NDArray | None:
         """The ``vvx`` kernels: only for ops whose numba route is exact, numeric ``dt``,
@@ -631,16 +675,17 @@ class ParallelBackend(Backend):
         if timings is None:
             timings = self._whole[(name, a.dtype)] = {}
         parallel = threads_pay(timings, size)
+        mark = loader.mark()
         start = time.perf_counter()
         out = self._reduce(name, a, None, None, False) if parallel else None
         if out is None:
             if parallel:  # (declined: this input is NumPy's whatever the timings)
                 return numpy_call()
             out = numpy_call()
-        # (not measured while the loader works, the kernel this call asked for say: the
-        # parallel route ran its stand-in; a first call that starts the threads is slow,
-        # and the next one's time replaces it: ``SizeClass``)
-        if not loader.busy():
+        # (not measured beside the loader's work, the kernel this call asked for say:
+        # the parallel route ran its stand-in; a first call that starts the threads is
+        # slow, and the next one's time replaces it: ``SizeClass``)
+        if loader.quiet_since(mark):
             _record(timings, size, parallel, time.perf_counter() - start)
         return out
 

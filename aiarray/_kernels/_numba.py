@@ -162,8 +162,9 @@ class NumbaLoader:
     __slots__ = ("__dict__", "__weakref__", "_asked", "_budget", "_cold_asked", "_deferred",
                  "_failed", "_fork_held", "_import_lock", "_launch_lock", "_load_lock", "_lock",
                  "_mod", "_nb_get", "_nb_max", "_nb_set", "_outstanding", "_pause", "_pid",
-                 "_place", "_ready", "_spent", "_tasks", "_team", "_threads", "_typeof",
-                 "_worker", "disabled", "error", "layer", "placement", "retry_at", "state", "sync")
+                 "_place", "_ready", "_requests", "_spent", "_tasks", "_team", "_threads",
+                 "_typeof", "_worker", "disabled", "error", "layer", "placement", "retry_at",
+                 "state", "sync")
 
     def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
                  placement: _placement.Placement | None = None) -> None:
@@ -201,6 +202,7 @@ class NumbaLoader:
         # the loader's work not yet done (busy): numba's import, from the start until it
         # ends, and each kernel put on _tasks until it is loaded; changed under _lock
         self._outstanding = 0
+        self._requests = 0  # the work ever put to the loader (``mark``)
         # Kernels wanted before the loader started, and the seconds of large work meanwhile.
         self._deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
         self._spent = 0.0
@@ -369,6 +371,17 @@ class NumbaLoader:
         it stands for (``threads_pay``'s callers do not count it)."""
         return self._worker is not None and self._outstanding > 0
 
+    def mark(self) -> int:
+        """A stamp taken before a call is timed, for :meth:`quiet_since` (-1: busy)."""
+        return -1 if self.busy() else self._requests
+
+    def quiet_since(self, mark: int) -> bool:
+        """Whether a call timed from ``mark`` ran beside none of the loader's work: the
+        loader was idle then and is now, and nothing was put to it meanwhile (a call
+        that asks for its kernel runs a stand-in, even when the kernel loads before
+        the call ends)."""
+        return mark >= 0 and mark == self._requests and not self.busy()
+
     def _stopped(self) -> None:
         """(Under ``_lock``.)  The loader ends without loading (no memory: started again
         after the pause): the kernels asked for wait for the next one."""
@@ -413,6 +426,7 @@ class NumbaLoader:
                 return None  # no memory to compile a while ago: asked again after the pause
             self._asked.add(key)
             self._outstanding += 1
+            self._requests += 1
         self._tasks.put(key)
         return None
 
@@ -441,11 +455,13 @@ class NumbaLoader:
         worker = threading.Thread(target=self._run_worker, name="aiarray-numba", daemon=True)
         self._worker = worker
         self._outstanding = 1  # (numba's import)
+        self._requests += 1
         worker.start()
         for key in self._deferred:
             if key not in self._asked:
                 self._asked.add(key)
                 self._outstanding += 1
+                self._requests += 1
                 self._tasks.put(key)
         self._deferred.clear()
 
