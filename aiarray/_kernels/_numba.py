@@ -6,7 +6,8 @@ taken from the program while it runs), then compiles or loads each kernel signat
 asked for.  So it starts only once the program has shown it needs kernels: large
 calls that want a kernel run the NumPy-in-threads route meanwhile, and their time
 is counted (:meth:`NumbaLoader.charge`); when it reaches what loading costs on this machine
-(:meth:`NumbaLoader.load_budget`: the loader's CPU time measured the last time it ran here,
+(:meth:`NumbaLoader.load_budget`: the loader's CPU time for numba's import and its first
+kernel, measured the last time it ran here,
 kept in the user cache directory; before any measurement, 0.5 s), the loader starts
 (the ski-rental rule: pay the price once the rent paid equals it).  A short program
 never pays for numba; a long one pays at most about twice the best choice in
@@ -160,11 +161,11 @@ class NumbaLoader:
     """
 
     __slots__ = ("__dict__", "__weakref__", "_asked", "_budget", "_cold_asked", "_deferred",
-                 "_failed", "_fork_held", "_import_lock", "_launch_lock", "_load_lock", "_lock",
-                 "_mod", "_nb_get", "_nb_max", "_nb_set", "_outstanding", "_pause", "_pid",
-                 "_place", "_ready", "_requests", "_spent", "_tasks", "_team", "_threads",
-                 "_typeof", "_worker", "disabled", "error", "layer", "placement", "retry_at",
-                 "state", "sync")
+                 "_failed", "_fork_held", "_import_cpu", "_import_lock", "_launch_lock",
+                 "_load_lock", "_lock", "_mod", "_nb_get", "_nb_max", "_nb_set", "_outstanding",
+                 "_pause", "_pid", "_place", "_ready", "_requests", "_spent", "_tasks", "_team",
+                 "_threads", "_typeof", "_worker", "disabled", "error", "layer", "placement",
+                 "retry_at", "state", "sync")
 
     def __init__(self, *, sync: bool | None = None, disabled: bool | None = None,
                  placement: _placement.Placement | None = None) -> None:
@@ -207,6 +208,7 @@ class NumbaLoader:
         self._deferred: dict[tuple[str, tuple[Any, ...]], None] = {}
         self._spent = 0.0
         self._budget: float | None = None  # the load budget, once read
+        self._import_cpu: float | None = None  # numba's import, measured, until a kernel loads
         self._team = threading.local()  # .size: the most threads this thread launched with
         _LOADERS.add(self)
 
@@ -256,7 +258,8 @@ class NumbaLoader:
 
     def load_budget(self) -> float:
         """Seconds of large work (calls that want a kernel) after which the loader starts:
-        ``AIARRAY_NUMBA_AFTER``, else the loader's CPU time measured on this machine (and
+        ``AIARRAY_NUMBA_AFTER``, else the loader's CPU time (numba's import and the
+        first kernel's load, which starts LLVM) measured on this machine (and
         these versions) the last time, else ``DEFAULT_BUDGET``."""
         if self._budget is not None:
             return self._budget
@@ -320,7 +323,7 @@ class NumbaLoader:
                 self._pause = RETRY_SECONDS
                 self.error = None
                 if first and threading.current_thread() is self._worker:  # (its own cost)
-                    _save_load_cost(time.thread_time() - cpu)
+                    self._import_cpu = time.thread_time() - cpu  # (kept with the first kernel)
             except Exception as e:  # numba missing or broken: NumPy routes only
                 if isinstance(e, MemoryError) or not _machine.can_map(LOAD_BYTES):
                     self.state = "cold"  # no memory (llvmlite's library not mapped...): again later
@@ -360,7 +363,14 @@ class NumbaLoader:
             if key is None:
                 return
             if self.state == "ready" and key not in self._ready:
+                cpu = time.thread_time()
                 self._compile(key)
+                if self._import_cpu is not None:
+                    # the first kernel's load starts LLVM's code generation (~0.3 s of CPU
+                    # on the development VM, where later kernels load from numba's disk
+                    # cache in ~4 ms): loading costs the program both before any kernel runs
+                    _save_load_cost(self._import_cpu + time.thread_time() - cpu)
+                    self._import_cpu = None
             with self._lock:
                 self._outstanding -= 1
 
