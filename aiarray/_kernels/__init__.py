@@ -502,28 +502,35 @@ class ParallelBackend(Backend):
         for a in args:
             if not (a.flags.c_contiguous and a.flags.aligned):
                 return None
-        workers = self._streams(out)
+        views = None
         if len(args) == 1:
-            call: tuple[Any, ...] = (_flat(args[0]), _flat(out), workers)
             variant = "v"
         else:
             a, b = args
             shape = out.shape
             if a.shape == shape and b.shape == shape:
-                call, variant = (_flat(a), _flat(b), _flat(out), workers), "vv"
+                variant = "vv"
             elif a.shape == shape and b.size == 1:
-                call, variant = (_flat(a), b.reshape(())[()], _flat(out), workers), "vs"
+                variant = "vs"
             elif b.shape == shape and a.size == 1:
-                call, variant = (a.reshape(())[()], _flat(b), _flat(out), workers), "sv"
+                variant = "sv"
             else:
                 views = _split_2d(shape, args)
                 if views is None:
                     return None
-                m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
-                call, variant = (*views, out.reshape(m, n)), "bc"
+                variant = "bc"
         loader = self.loader
         if not loader.worth_asking((route.kernel, dt)):
-            return False
+            return False  # (before the call's arguments are built: while numba is cold)
+        call: tuple[Any, ...]
+        if views is not None:  # ("bc")
+            m, n = max(v.shape[0] for v in views), max(v.shape[1] for v in views)
+            call = (*views, out.reshape(m, n))
+        else:
+            workers = self._streams(out)
+            flat = tuple(_flat(x) if c == "v" else x.reshape(())[()]
+                         for x, c in zip(args, variant))
+            call = (*flat, _flat(out), workers)
         disp = loader.kernel(f"{route.kernel}_{variant}", _spec(*call))
         if disp is None:
             return False
