@@ -538,6 +538,45 @@ def test_min_max_kernel_matches_numpy(kernels, monkeypatch: pytest.MonkeyPatch,
         assert_same(func(xp.asarray(small))._array, getattr(np, name)(small), "infinities")
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int8", "uint16", "int64"])
+def test_min_max_kernel_finds_extremes_at_block_edges(kernels, monkeypatch: pytest.MonkeyPatch,
+                                                      dtype: str) -> None:
+    """Each thread's part runs in blocks of ``EXTREME_BLOCK_BYTES`` (prefetching ahead),
+    then a tail: an extreme (or a NaN) at a part's first element, at the last element of
+    its last block, at the first of its tail or at the array's end is found, at sizes
+    around a whole number of blocks per part."""
+    from aiarray._kernels._helpers import EXTREME_BLOCK_BYTES
+
+    dt = np.dtype(dtype)
+    block = EXTREME_BLOCK_BYTES // dt.itemsize
+    parts = LOADER.threads()
+    launched = []
+    orig = LOADER.launch
+    monkeypatch.setattr(LOADER, "launch", lambda d, a: (launched.append(d), orig(d, a))[1])
+    if dt.kind == "f":
+        big, small = np.array([np.inf, -np.inf], dt)
+    else:
+        big, small = np.iinfo(dt).max, np.iinfo(dt).min
+    for n in (parts * 2 * block - 1, parts * 2 * block, parts * 2 * block + 3, block - 1):
+        per = -(-n // parts)
+        full = per - per % block  # where the first part's tail starts
+        spots = {0, full - 1, full, per - 1, min(per, n - 1), n - 1} - {-1}
+        base = rng.integers(10, 20, n).astype(dt)  # the keys of small positive values
+        for at in sorted(spots):
+            for other in (0, n - 1):
+                a = base.copy()
+                a[other] = small
+                a[at] = big
+                for name in ("max", "min"):
+                    got = getattr(xp, name)(xp.asarray(a))._array
+                    assert_same(got, getattr(np, name)(a), f"{name} n={n} big at {at}")
+                if dt.kind == "f":
+                    a[at] = np.nan
+                    assert np.isnan(xp.max(xp.asarray(a))._array), f"NaN at {at}, n={n}"
+                    assert np.isnan(xp.min(xp.asarray(a))._array), f"NaN at {at}, n={n}"
+    assert launched, "the numba kernel did not run"
+
+
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int16", "uint64"])
 @pytest.mark.parametrize("name", ["min", "max"])
 def test_min_max_in_threads_until_the_kernel_loads(name: str, dtype: str) -> None:
