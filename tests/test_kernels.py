@@ -559,8 +559,12 @@ def test_min_max_kernel_finds_extremes_at_block_edges(kernels, monkeypatch: pyte
         big, small = np.iinfo(dt).max, np.iinfo(dt).min
     for n in (parts * 2 * block - 1, parts * 2 * block, parts * 2 * block + 3, block - 1):
         per = -(-n // parts)
-        full = per - per % block  # where the first part's tail starts
-        spots = {0, full - 1, full, per - 1, min(per, n - 1), n - 1} - {-1}
+        spots = set()
+        for start in range(0, n, per):  # each part: its ends, its last block's, its tail's
+            size = min(per, n - start)
+            tail = start + size - size % block
+            spots |= {start, tail - 1, tail, start + size - 1}
+        spots = {i for i in spots if 0 <= i < n}
         base = rng.integers(10, 20, n).astype(dt)  # the keys of small positive values
         for at in sorted(spots):
             for other in (0, n - 1):

@@ -3,7 +3,7 @@
 Regenerate with ``python tools/gen_kernels.py``.  Imported lazily by
 aiarray._kernels._numba; importing it imports numba.  The helpers the kernels call are
 in ``_helpers.py``; its hash, which changes when it does (numba's cache would not
-notice that change otherwise): fc073616cbe54390
+notice that change otherwise): 04508bfccaf021b0
 """
 import cmath
 import math

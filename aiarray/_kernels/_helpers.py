@@ -431,10 +431,16 @@ def _key(x, mask, keyed):
 
 
 @njit(**_H, inline="always")
-def _extreme_part(part, mask, keyed):
-    """(min, max) of the keys of ``part`` (non-empty); ``keyed``: float keys.  Indices
-    are unsigned, so that numba emits no negative-index fix-up (which LLVM would turn
-    into gathers)."""
+def _extreme_part(v, w, workers, mask, keyed):
+    """(min, max) of the keys of part ``w`` of ``workers`` nearly equal contiguous parts
+    of ``v`` (an empty part: of ``v[0]``); ``keyed``: float keys (``mask``: ``_key``'s).
+    Indices are unsigned, so that numba emits no negative-index fix-up (which LLVM would
+    turn into gathers)."""
+    n = v.shape[0]
+    per = (n + workers - 1) // workers
+    part = v[min(w * per, n):min((w + 1) * per, n)]
+    if part.shape[0] == 0:
+        part = v[:1]
     lo = _key(part[0], mask, keyed)
     hi = lo
     m = np.uint64(part.shape[0])
@@ -460,28 +466,17 @@ def _extreme_part(part, mask, keyed):
 
 @njit(**_P)
 def extreme_int(v, workers, out):
-    n = v.shape[0]
-    per = (n + workers - 1) // workers
     for w in prange(workers):
-        part = v[min(w * per, n):min((w + 1) * per, n)]
-        if part.shape[0] == 0:
-            part = v[:1]
-        lo, hi = _extreme_part(part, v[0], False)
+        lo, hi = _extreme_part(v, w, workers, v[0], False)  # (no mask: plain integers)
         out[w, 0] = lo
         out[w, 1] = hi
 
 
 @njit(**_P)
 def extreme_float(v, workers, out):
-    n = v.shape[0]
-    shift = like(v.itemsize * 8 - 1, v[0])
-    mask = ~(one(v[0]) << shift)
-    per = (n + workers - 1) // workers
+    mask = ~(one(v[0]) << like(v.itemsize * 8 - 1, v[0]))  # the magnitude bits
     for w in prange(workers):
-        part = v[min(w * per, n):min((w + 1) * per, n)]
-        if part.shape[0] == 0:
-            part = v[:1]
-        lo, hi = _extreme_part(part, mask, True)
+        lo, hi = _extreme_part(v, w, workers, mask, True)
         out[w, 0] = lo
         out[w, 1] = hi
 
